@@ -1,0 +1,79 @@
+// Text detection + recognition over a decoded photo, giving OcrLine[].
+import type { RgbImage } from '../preprocess.js';
+import { TextDetector, type DetectOptions } from './detector.js';
+import { TextRecognizer, DEFAULT_REC, type RecognizedCrop } from './recognizer.js';
+import { loadCharset, ppOcrModelPaths } from './models.js';
+import { rectCorners, type RotatedRect } from './geometry.js';
+import type { OcrLine } from './types.js';
+
+export interface OcrOptions {
+  det: DetectOptions;
+  /** Recognise at most this many boxes (largest, most confident first). */
+  maxLines: number;
+  /** Boxes shorter than this (working-image pixels) are not worth recognising. */
+  minHeight: number;
+}
+
+export const DEFAULT_OCR: OcrOptions = { det: { maxSide: 960 }, maxLines: 40, minHeight: 7 };
+
+/** An OcrLine plus what later stages need to locate characters inside it. */
+export interface OcrLineDetail extends OcrLine {
+  rect: RotatedRect;
+  rec: RecognizedCrop;
+}
+
+export class OcrEngine {
+  private constructor(
+    readonly detector: TextDetector,
+    readonly recognizer: TextRecognizer,
+  ) {}
+
+  static async load(threads: number): Promise<OcrEngine> {
+    const paths = ppOcrModelPaths();
+    const charset = loadCharset(paths.keys);
+    const [det, rec] = await Promise.all([
+      TextDetector.load(paths.det, threads),
+      TextRecognizer.load(paths.rec, charset, threads),
+    ]);
+    return new OcrEngine(det, rec);
+  }
+
+  async read(img: RgbImage, opts: OcrOptions = DEFAULT_OCR): Promise<OcrLineDetail[]> {
+    const boxes = await this.detector.detect(img, opts.det);
+    const kept = boxes.filter((b) => b.rect.height >= opts.minHeight && b.rect.width >= opts.minHeight).slice(0, opts.maxLines);
+    const recs = await this.recognizer.recognize(
+      img,
+      kept.map((b) => b.rect),
+      DEFAULT_REC,
+    );
+    const lines: OcrLineDetail[] = [];
+    kept.forEach((b, i) => {
+      const r = recs[i];
+      if (!r.text.trim()) return;
+      lines.push({
+        text: r.text,
+        score: r.score,
+        box: rectCorners(b.rect),
+        charScores: r.charScores,
+        detScore: b.score,
+        rect: b.rect,
+        rec: r,
+      });
+    });
+    // Reading order: top to bottom, then left to right.
+    lines.sort((a, b) => a.rect.cy - b.rect.cy || a.rect.cx - b.rect.cx);
+    return lines;
+  }
+}
+
+/** Plain OcrLine (drops internal details), e.g. for dumps and the text parsers. */
+export function toOcrLine(l: OcrLineDetail): OcrLine {
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    text: l.text,
+    score: Math.round(l.score * 1000) / 1000,
+    box: l.box.map(([x, y]) => [round(x), round(y)] as [number, number]),
+    charScores: l.charScores?.map((s) => Math.round(s * 1000) / 1000),
+    detScore: l.detScore === undefined ? undefined : Math.round(l.detScore * 1000) / 1000,
+  };
+}

@@ -1,0 +1,70 @@
+// PP-OCRv4 text recognition over rotated-rectangle crops, batched by width, with CTC decoding.
+import { loadOnnxModel, type OnnxModel } from '../onnx.js';
+import { sampleQuad, writeChw, type RgbImage } from '../preprocess.js';
+import { ctcGreedy, type CtcResult } from './ctc.js';
+import { rectCorners, type RotatedRect } from './geometry.js';
+
+const REC_H = 48;
+const MEAN = [0.5, 0.5, 0.5];
+const STD = [0.5, 0.5, 0.5];
+
+export interface RecognizeOptions {
+  batchSize: number;
+  /** Widest crop fed to the network, in pixels at height 48. */
+  maxWidth: number;
+}
+
+export const DEFAULT_REC: RecognizeOptions = { batchSize: 8, maxWidth: 960 };
+
+export interface RecognizedCrop extends CtcResult {
+  /** Width of the crop as fed to the network (before padding). */
+  cropWidth: number;
+  /** Padded batch width the timesteps refer to. */
+  inputWidth: number;
+}
+
+export class TextRecognizer {
+  private constructor(
+    private readonly model: OnnxModel,
+    private readonly charset: readonly string[],
+  ) {}
+
+  static async load(path: string, charset: readonly string[], threads: number): Promise<TextRecognizer> {
+    return new TextRecognizer(await loadOnnxModel(path, threads), charset);
+  }
+
+  /** Recognises the text in each rectangle (horizontal reading along rect.width). */
+  async recognize(img: RgbImage, rects: RotatedRect[], opts: RecognizeOptions = DEFAULT_REC): Promise<RecognizedCrop[]> {
+    const crops = rects.map((r) => cropForRec(img, r, opts.maxWidth));
+    return this.recognizeCrops(crops, opts);
+  }
+
+  /** Recognises ready-made crops of height 48. */
+  async recognizeCrops(crops: RgbImage[], opts: RecognizeOptions = DEFAULT_REC): Promise<RecognizedCrop[]> {
+    const order = crops.map((_, i) => i).sort((a, b) => crops[a].width - crops[b].width);
+    const results: RecognizedCrop[] = new Array(crops.length);
+    for (let s = 0; s < order.length; s += opts.batchSize) {
+      const idx = order.slice(s, s + opts.batchSize);
+      // Pad to a multiple of 8 px so the timestep count (width/8) is exact.
+      const batchW = Math.ceil(Math.max(...idx.map((i) => crops[i].width)) / 8) * 8;
+      const plane = 3 * REC_H * batchW;
+      const tensor = new Float32Array(idx.length * plane); // zero = mid-grey after normalisation
+      idx.forEach((ci, b) => writeChw(crops[ci], tensor, b * plane, batchW, MEAN, STD, true));
+      const out = await this.model.run(tensor, [idx.length, 3, REC_H, batchW]);
+      const steps = out.dims[1];
+      const classes = out.dims[2];
+      idx.forEach((ci, b) => {
+        const r = ctcGreedy(out.data, b * steps * classes, steps, classes, this.charset);
+        results[ci] = { ...r, cropWidth: crops[ci].width, inputWidth: batchW };
+      });
+    }
+    return results;
+  }
+}
+
+/** Samples a rotated rectangle into a 48-px-high crop keeping its aspect ratio. */
+export function cropForRec(img: RgbImage, r: RotatedRect, maxWidth: number): RgbImage {
+  const aspect = r.width / Math.max(1, r.height);
+  const w = Math.max(8, Math.min(maxWidth, Math.round(REC_H * aspect)));
+  return sampleQuad(img, rectCorners(r), w, REC_H);
+}

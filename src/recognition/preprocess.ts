@@ -1,0 +1,218 @@
+// The only module that imports sharp. Everything downstream works on one decoded RGB buffer.
+import sharp from 'sharp';
+
+/** Interleaved 8-bit RGB pixels. */
+export interface RgbImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export class BadImageError extends Error {}
+
+export interface DecodeOptions {
+  /** Refuse images whose declared width*height exceeds this (checked from the header, before decoding). */
+  maxPixels: number;
+  /** Longest side of the working image; larger photos are downscaled once, here. */
+  maxSide: number;
+}
+
+/** Decodes JPEG/PNG bytes, applies the EXIF orientation and downscales once. Throws BadImageError. */
+export async function decodeImage(bytes: Uint8Array, opts: DecodeOptions): Promise<RgbImage> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: opts.maxPixels }).metadata();
+  } catch (err) {
+    throw new BadImageError(`undecodable image: ${(err as Error).message}`);
+  }
+  if (meta.format !== 'jpeg' && meta.format !== 'png') throw new BadImageError(`unsupported format ${meta.format}`);
+  const w = meta.width ?? 0;
+  const h = meta.height ?? 0;
+  if (w < 8 || h < 8) throw new BadImageError('image too small');
+  if (w * h > opts.maxPixels) throw new BadImageError('image exceeds the pixel limit');
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: opts.maxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
+    return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+  } catch (err) {
+    throw new BadImageError(`undecodable image: ${(err as Error).message}`);
+  }
+}
+
+/** Resizes a whole RGB image to exactly width x height. */
+export async function resizeRgb(img: RgbImage, width: number, height: number): Promise<RgbImage> {
+  if (img.width === width && img.height === height) return img;
+  const data = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width, height };
+}
+
+/** Encodes an RGB image as PNG (debugging and test fixtures). */
+export async function encodePng(img: RgbImage): Promise<Buffer> {
+  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).png().toBuffer();
+}
+
+/** Renders an SVG document to PNG bytes (test fixtures). */
+export async function renderSvg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Samples the quadrilateral `quad` (4 corners clockwise from top-left) of `img` into an
+ * outW x outH RGB image with bilinear interpolation (affine map from three corners).
+ */
+export function sampleQuad(img: RgbImage, quad: [number, number][], outW: number, outH: number): RgbImage {
+  const [p0, p1, , p3] = quad;
+  const ux = (p1[0] - p0[0]) / outW;
+  const uy = (p1[1] - p0[1]) / outW;
+  const vx = (p3[0] - p0[0]) / outH;
+  const vy = (p3[1] - p0[1]) / outH;
+  const out = new Uint8Array(outW * outH * 3);
+  const { data, width, height } = img;
+  for (let j = 0; j < outH; j++) {
+    for (let i = 0; i < outW; i++) {
+      const x = p0[0] + (i + 0.5) * ux + (j + 0.5) * vx - 0.5;
+      const y = p0[1] + (i + 0.5) * uy + (j + 0.5) * vy - 0.5;
+      const o = (j * outW + i) * 3;
+      bilinear(data, width, height, x, y, out, o);
+    }
+  }
+  return { data: out, width: outW, height: outH };
+}
+
+function bilinear(data: Uint8Array, w: number, h: number, x: number, y: number, out: Uint8Array, o: number): void {
+  const xc = x < 0 ? 0 : x > w - 1 ? w - 1 : x;
+  const yc = y < 0 ? 0 : y > h - 1 ? h - 1 : y;
+  const x0 = Math.floor(xc);
+  const y0 = Math.floor(yc);
+  const x1 = x0 + 1 < w ? x0 + 1 : x0;
+  const y1 = y0 + 1 < h ? y0 + 1 : y0;
+  const fx = xc - x0;
+  const fy = yc - y0;
+  const a = (y0 * w + x0) * 3;
+  const b = (y0 * w + x1) * 3;
+  const c = (y1 * w + x0) * 3;
+  const d = (y1 * w + x1) * 3;
+  for (let k = 0; k < 3; k++) {
+    const top = data[a + k] + (data[b + k] - data[a + k]) * fx;
+    const bot = data[c + k] + (data[d + k] - data[c + k]) * fx;
+    out[o + k] = top + (bot - top) * fy + 0.5;
+  }
+}
+
+/** Rotates an RGB image by 90 degrees counter-clockwise (for vertical text crops). */
+export function rotateCcw(img: RgbImage): RgbImage {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const s = (y * w + x) * 3;
+      const d = ((w - 1 - x) * h + y) * 3;
+      out[d] = data[s];
+      out[d + 1] = data[s + 1];
+      out[d + 2] = data[s + 2];
+    }
+  }
+  return { data: out, width: h, height: w };
+}
+
+/** Rotates an RGB image by 180 degrees. */
+export function rotate180(img: RgbImage): RgbImage {
+  const n = img.width * img.height;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    const s = i * 3;
+    const d = (n - 1 - i) * 3;
+    out[d] = img.data[s];
+    out[d + 1] = img.data[s + 1];
+    out[d + 2] = img.data[s + 2];
+  }
+  return { data: out, width: img.width, height: img.height };
+}
+
+/**
+ * Writes `img` as CHW float32 into `dst` (a tensor of width `dstW`, height img.height) at batch
+ * offset `offset`, applying (v/255 - mean[c]) / std[c]. Columns past img.width are left as they are.
+ * With `bgr` the planes are written in B, G, R order (what the PaddleOCR models were trained on).
+ */
+export function writeChw(
+  img: RgbImage,
+  dst: Float32Array,
+  offset: number,
+  dstW: number,
+  mean: readonly number[],
+  std: readonly number[],
+  bgr = false,
+): void {
+  const { width: w, height: h, data } = img;
+  const plane = dstW * h;
+  for (let c = 0; c < 3; c++) {
+    const m = mean[c];
+    const s = 1 / (255 * std[c]);
+    const ms = m / std[c];
+    const base = offset + c * plane;
+    const src = bgr ? 2 - c : c;
+    for (let y = 0; y < h; y++) {
+      const row = base + y * dstW;
+      let si = y * w * 3 + src;
+      for (let x = 0; x < w; x++, si += 3) dst[row + x] = data[si] * s - ms;
+    }
+  }
+}
+
+/** Mean hue-free colour statistics of a region: how red and how dark/bright it is. */
+export interface ColourStats {
+  /** Fraction of pixels that are saturated red. */
+  redFraction: number;
+  meanLuma: number;
+  /** Mean saturation 0..1. */
+  meanSaturation: number;
+}
+
+/** Colour statistics inside an axis-aligned rectangle (clamped to the image). */
+export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y1: number): ColourStats {
+  const xa = Math.max(0, Math.floor(x0));
+  const ya = Math.max(0, Math.floor(y0));
+  const xb = Math.min(img.width, Math.ceil(x1));
+  const yb = Math.min(img.height, Math.ceil(y1));
+  let n = 0;
+  let red = 0;
+  let luma = 0;
+  let sat = 0;
+  for (let y = ya; y < yb; y++) {
+    for (let x = xa; x < xb; x++) {
+      const i = (y * img.width + x) * 3;
+      const r = img.data[i];
+      const g = img.data[i + 1];
+      const b = img.data[i + 2];
+      const mx = Math.max(r, g, b);
+      const mn = Math.min(r, g, b);
+      const s = mx === 0 ? 0 : (mx - mn) / mx;
+      luma += 0.299 * r + 0.587 * g + 0.114 * b;
+      sat += s;
+      if (r === mx && s > 0.35 && mx > 60 && r - Math.max(g, b) > 40 && Math.abs(g - b) < (r - Math.min(g, b)) * 0.6) red++;
+      n++;
+    }
+  }
+  if (n === 0) return { redFraction: 0, meanLuma: 0, meanSaturation: 0 };
+  return { redFraction: red / n, meanLuma: luma / n, meanSaturation: sat / n };
+}
+
+/** Converts an RGB image to 8-bit grey. */
+export function toGrey(img: RgbImage): Uint8Array {
+  const n = img.width * img.height;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = i * 3;
+    out[i] = (img.data[s] * 77 + img.data[s + 1] * 150 + img.data[s + 2] * 29) >> 8;
+  }
+  return out;
+}
