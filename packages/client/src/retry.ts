@@ -21,6 +21,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   if (value == null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP-date always names its month; this keeps Date.parse from reading "-3" as a year.
+  if (!/[a-z]{3}/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
