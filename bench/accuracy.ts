@@ -1,0 +1,162 @@
+// Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
+// Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr]
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRecognizer } from '../src/recognition/pipeline.js';
+
+interface Label {
+  file: string;
+  reading: string;
+  type: string;
+  serial: string;
+  tariff: string;
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field), rows.push(row), (row = []), (field = '');
+    } else field += ch;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  return rows.filter((r) => r.length > 1);
+}
+
+function loadLabels(dir: string): Label[] {
+  const [head, ...rows] = parseCsv(readFileSync(join(dir, 'labels.csv'), 'utf8'));
+  const col = (name: string) => head.indexOf(name);
+  return rows.map((r) => ({
+    file: r[col('file')],
+    reading: r[col('reading')] ?? '',
+    type: r[col('meter_type')] ?? '',
+    serial: r[col('serial')] ?? '',
+    tariff: r[col('tariff_count')] ?? '',
+  }));
+}
+
+/** exact / wrong / null at the label's precision; undefined when the photo has no reading label. */
+export function judgeReading(label: string, predicted: number | null | undefined): 'exact' | 'wrong' | 'null' | undefined {
+  if (!label) return undefined;
+  if (predicted === null || predicted === undefined) return 'null';
+  const decimals = label.includes('.') ? label.split('.')[1].length : 0;
+  const f = 10 ** decimals;
+  const truncated = Math.floor(predicted * f + 1e-6);
+  return truncated === Math.round(Number(label) * f) ? 'exact' : 'wrong';
+}
+
+const normSerial = (s: string) => s.replace(/[^0-9a-z]/gi, '').toUpperCase();
+
+function pct(n: number, d: number): string {
+  return d ? `${((100 * n) / d).toFixed(1)}% (${n}/${d})` : 'n/a';
+}
+
+function quantile(v: number[], q: number): number {
+  if (!v.length) return 0;
+  const s = v.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = args.indexOf(name);
+    if (i < 0) return undefined;
+    const v = args[i + 1];
+    args.splice(i, 2);
+    return v;
+  };
+  const jsonOut = opt('--json');
+  const dumpDir = opt('--dump-ocr');
+  const threads = Number(opt('--threads') ?? 2);
+  const only = opt('--only');
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const dir = resolve(args[0] ?? join(repoRoot, '..', 'shared', 'datasets', 'meters-dev'));
+  if (!existsSync(join(dir, 'labels.csv'))) {
+    console.log(`bench:accuracy: no data set at ${dir} (labels.csv missing) - skipped`);
+    return;
+  }
+  if (dumpDir) mkdirSync(dumpDir, { recursive: true });
+  let labels = loadLabels(dir);
+  if (only) labels = labels.filter((l) => l.file.includes(only));
+  const recognizer = await createRecognizer({ modelsDir: join(repoRoot, 'models'), threads, maxPixels: 100_000_000 });
+
+  const tally = { exact: 0, wrong: 0, null: 0 };
+  let typeOk = 0, typeN = 0, serialOk = 0, serialN = 0, tariffOk = 0, tariffN = 0;
+  const times: number[] = [];
+  const perPhoto: unknown[] = [];
+  for (const label of labels) {
+    const bytes = readFileSync(join(dir, 'images', label.file));
+    const t0 = performance.now();
+    const detail = await recognizer.inspect(bytes);
+    const ms = performance.now() - t0;
+    times.push(ms);
+    const meter = detail.outcome.kind === 'meter' ? detail.outcome.meter : null;
+    const reading = label.type === 'none' ? undefined : judgeReading(label.reading, meter?.currentReading);
+    if (reading) tally[reading]++;
+    const typeRight =
+      label.type === 'none' ? meter === null : meter !== null && (label.type === 'water' ? meter.type.startsWith('water') : meter.type === label.type);
+    typeN++;
+    if (typeRight) typeOk++;
+    let serialRight: boolean | undefined;
+    if (label.serial && label.type !== 'none') {
+      serialN++;
+      serialRight = meter !== null && normSerial(meter.serialNumber) === normSerial(label.serial);
+      if (serialRight) serialOk++;
+    }
+    let tariffRight: boolean | undefined;
+    if (label.tariff) {
+      tariffN++;
+      tariffRight = meter?.tariffCount === Number(label.tariff);
+      if (tariffRight) tariffOk++;
+    }
+    const c = detail.counter;
+    console.log(
+      [
+        label.file.slice(0, 34).padEnd(34),
+        `${Math.round(ms)}ms`.padStart(7),
+        (reading ?? '-').padEnd(5),
+        `${label.reading || '-'} -> ${meter?.currentReading ?? (meter ? 'null' : detail.outcome.kind)}`.padEnd(30),
+        `type ${typeRight ? 'ok' : 'BAD'} ${meter?.type ?? '-'}`.padEnd(26),
+        serialRight === undefined ? '' : `serial ${serialRight ? 'ok' : 'BAD'} ${meter?.serialNumber ?? ''}`,
+        c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}]` : '',
+      ].join(' '),
+    );
+    perPhoto.push({ file: label.file, ms: Math.round(ms), label, outcome: detail.outcome, reading, typeRight, serialRight, tariffRight, stageMs: detail.ms });
+    if (dumpDir) {
+      writeFileSync(join(dumpDir, `${label.file}.json`), JSON.stringify({ file: label.file, image: detail.image, lines: detail.lines }, null, 1));
+    }
+  }
+  const scored = tally.exact + tally.wrong + tally.null;
+  const rssMiB = process.resourceUsage().maxRSS / 1024;
+  const summary = {
+    photos: labels.length,
+    reading: { exact: tally.exact, wrong: tally.wrong, null: tally.null, scored },
+    type: { ok: typeOk, n: typeN },
+    serial: { ok: serialOk, n: serialN },
+    tariff: { ok: tariffOk, n: tariffN },
+    msP50: Math.round(quantile(times, 0.5)),
+    msP95: Math.round(quantile(times, 0.95)),
+    peakRssMiB: Math.round(rssMiB),
+    threads,
+  };
+  console.log('');
+  console.log(`reading exact ${pct(tally.exact, scored)}  wrong ${pct(tally.wrong, scored)}  null ${pct(tally.null, scored)}`);
+  console.log(`type ${pct(typeOk, typeN)}  serial ${pct(serialOk, serialN)}  tariff ${pct(tariffOk, tariffN)}`);
+  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads})`);
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ summary, perPhoto }, null, 1));
+}
+
+await main();

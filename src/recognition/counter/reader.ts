@@ -1,0 +1,98 @@
+// Turns a counter window into a reading: regular digit cells, decimal position, confidence.
+import { colourStats, sampleQuad, type RgbImage } from '../preprocess.js';
+import type { Point } from '../ocr/types.js';
+import { median, type CounterWindow, type DigitCell } from './window.js';
+
+export type DecimalSource = 'colour' | 'point' | 'none';
+
+export interface CounterReading {
+  /** Digits left to right, e.g. "00488675". */
+  digits: string;
+  decimals: number;
+  decimalSource: DecimalSource;
+  value: number;
+  /** Lowest per-digit OCR confidence. */
+  minScore: number;
+  /** Whether the cells are evenly spaced (no missing or extra digit suspected). */
+  regular: boolean;
+  cells: DigitCell[];
+  redFractions: number[];
+  pitch: number;
+  height: number;
+  axis: Point;
+}
+
+/** Drops digits at either end that do not sit on the row's regular pitch (frame edges read as '1'). */
+export function regularise(cells: DigitCell[], pitch: number): { cells: DigitCell[]; regular: boolean } {
+  let c = cells.slice();
+  const off = (g: number) => Math.abs(g - pitch) / pitch;
+  while (c.length > 3 && off(c[1].u - c[0].u) > 0.3) c = c.slice(1);
+  while (c.length > 3 && off(c[c.length - 1].u - c[c.length - 2].u) > 0.3) c = c.slice(0, -1);
+  const regular = c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= 0.3);
+  return { cells: c, regular };
+}
+
+/** Quadrilateral of one digit cell, `w` wide along the axis and `h` high. */
+export function cellQuad(cell: { x: number; y: number }, axis: Point, w: number, h: number): Point[] {
+  const [ax, ay] = axis;
+  const [nx, ny] = [-ay, ax];
+  const at = (a: number, b: number): Point => [cell.x + a * ax + b * nx, cell.y + a * ay + b * ny];
+  return [at(-w / 2, -h / 2), at(w / 2, -h / 2), at(w / 2, h / 2), at(-w / 2, h / 2)];
+}
+
+/** Share of saturated-red pixels in each digit cell. */
+export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number): number[] {
+  return cells.map((cell) => {
+    const patch = sampleQuad(img, cellQuad(cell, axis, pitch * 0.85, height * 0.6), 16, 16);
+    return colourStats(patch, 0, 0, 16, 16).redFraction;
+  });
+}
+
+const RED_CELL = 0.1;
+
+/** Number of trailing red cells when the red ones form one run at the end, else 0. */
+export function trailingRedRun(red: number[]): number {
+  const isRed = red.map((r) => r >= RED_CELL);
+  let k = 0;
+  while (k < isRed.length && isRed[isRed.length - 1 - k]) k++;
+  if (k === 0 || isRed.slice(0, isRed.length - k).some(Boolean)) return 0;
+  // The black cells must be clearly not red, so a reddish photo does not fake a boundary.
+  const blackMax = Math.max(0, ...red.slice(0, red.length - k));
+  const redMin = Math.min(...red.slice(red.length - k));
+  return redMin > 2 * blackMax + 0.04 ? k : 0;
+}
+
+export function readCounter(img: RgbImage, win: CounterWindow): CounterReading | null {
+  const pitch = win.pitch > 0 ? win.pitch : win.height * 0.6;
+  const { cells, regular } = regularise(win.cells, pitch);
+  if (cells.length < 3) return null;
+  const p = median(cells.slice(1).map((c, i) => c.u - cells[i].u)) || pitch;
+  const red = cellRedness(img, cells, win.axis, p, win.height);
+  const n = cells.length;
+  let decimals = 0;
+  let decimalSource: DecimalSource = 'none';
+  const k = trailingRedRun(red);
+  const sep = cells.findIndex((c) => c.followedBySeparator);
+  if (k >= 1 && k <= 4 && n - k >= 2) {
+    decimals = k;
+    decimalSource = 'colour';
+  } else if (sep >= 0 && sep < n - 1) {
+    decimals = n - 1 - sep;
+    decimalSource = 'point';
+  }
+  const digits = cells.map((c) => String(c.digit)).join('');
+  const value = Number(digits) / 10 ** decimals;
+  return {
+    digits,
+    decimals,
+    decimalSource,
+    value,
+    minScore: Math.min(...cells.map((c) => c.score)),
+    regular,
+    cells,
+    redFractions: red,
+    pitch: p,
+    height: win.height,
+    axis: win.axis,
+  };
+}

@@ -1,0 +1,128 @@
+// Finds the counter window (drum row or LCD digits) among the OCR lines and locates each digit in it.
+import type { OcrLineDetail } from '../ocr/engine.js';
+import type { Point } from '../ocr/types.js';
+
+/** One digit of the counter as the OCR saw it, located in the image. */
+export interface DigitCell {
+  digit: number;
+  score: number;
+  /** Centre in working-image pixels. */
+  x: number;
+  y: number;
+  /** Position along the window's axis (pixels). */
+  u: number;
+  /** Index of the OCR line the digit came from. */
+  line: number;
+  /** Text right after the digit in its line ('.' or ',' marks a decimal point). */
+  followedBySeparator: boolean;
+}
+
+export interface CounterWindow {
+  cells: DigitCell[];
+  /** Axis direction (unit vector) and digit height in pixels. */
+  axis: Point;
+  height: number;
+  /** Median centre-to-centre distance between neighbouring digits. */
+  pitch: number;
+  lineIndexes: number[];
+  /** Higher is more likely the counter. */
+  score: number;
+}
+
+const isDigit = (c: string) => c >= '0' && c <= '9';
+
+/** Digits of one OCR line with their image positions. */
+export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] {
+  const { rect, rec } = line;
+  const c = Math.cos(rect.angle);
+  const s = Math.sin(rect.angle);
+  const pxPerStep = rec.inputWidth / rec.steps;
+  const out: DigitCell[] = [];
+  const chars = [...line.text];
+  chars.forEach((ch, i) => {
+    if (!isDigit(ch)) return;
+    const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
+    const next = chars[i + 1];
+    out.push({
+      digit: ch.charCodeAt(0) - 48,
+      score: rec.charScores[i] ?? line.score,
+      x: rect.cx + along * c,
+      y: rect.cy + along * s,
+      u: 0,
+      line: lineIndex,
+      followedBySeparator: next === '.' || next === ',',
+    });
+  });
+  return out;
+}
+
+function digitShare(text: string): number {
+  const t = text.replace(/\s/g, '');
+  if (!t.length) return 0;
+  return [...t].filter(isDigit).length / t.length;
+}
+
+/**
+ * Groups digit-dominated lines of similar height lying on one row, and scores each group as the
+ * counter: tall text, 4..9 digits, few other characters.
+ */
+export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
+  const cand = lines
+    .map((l, i) => ({ l, i }))
+    .filter(({ l }) => digitShare(l.text) >= 0.6 && [...l.text].filter(isDigit).length >= 1);
+  if (!cand.length) return [];
+  const maxH = Math.max(...lines.map((l) => l.rect.height));
+  const used = new Set<number>();
+  const windows: CounterWindow[] = [];
+  const byX = cand.slice().sort((a, b) => a.l.rect.cx - b.l.rect.cx);
+  for (const seed of byX) {
+    if (used.has(seed.i)) continue;
+    const group = [seed];
+    used.add(seed.i);
+    let last = seed.l;
+    for (const other of byX) {
+      if (used.has(other.i)) continue;
+      const o = other.l;
+      const hRatio = o.rect.height / last.rect.height;
+      if (hRatio < 0.7 || hRatio > 1.45) continue;
+      const h = Math.max(o.rect.height, last.rect.height);
+      const c = Math.cos(last.rect.angle);
+      const s = Math.sin(last.rect.angle);
+      const dx = o.rect.cx - last.rect.cx;
+      const dy = o.rect.cy - last.rect.cy;
+      const along = dx * c + dy * s;
+      const across = -dx * s + dy * c;
+      const gap = along - (o.rect.width + last.rect.width) / 2;
+      if (along <= 0 || Math.abs(across) > 0.45 * h || gap > 1.2 * h) continue;
+      group.push(other);
+      used.add(other.i);
+      last = o;
+    }
+    windows.push(buildWindow(group.map((g) => g.l), group.map((g) => g.i), maxH));
+  }
+  return windows.filter((w) => w.cells.length >= 3).sort((a, b) => b.score - a.score);
+}
+
+function buildWindow(lines: OcrLineDetail[], idx: number[], maxH: number): CounterWindow {
+  const cells = lines.flatMap((l, k) => lineDigits(l, idx[k]));
+  const angle = lines[0].rect.angle;
+  const axis: Point = [Math.cos(angle), Math.sin(angle)];
+  for (const c of cells) c.u = c.x * axis[0] + c.y * axis[1];
+  cells.sort((a, b) => a.u - b.u);
+  const height = median(lines.map((l) => l.rect.height));
+  const gaps = cells.slice(1).map((c, i) => c.u - cells[i].u);
+  const pitch = gaps.length ? median(gaps) : height * 0.6;
+  const text = lines.map((l) => l.text).join('');
+  const n = cells.length;
+  const countFit = n >= 4 && n <= 9 ? 1 : n === 3 || n === 10 ? 0.5 : 0.2;
+  const meanScore = cells.reduce((a, c) => a + c.score, 0) / Math.max(1, n);
+  const score = (height / maxH) * countFit * digitShare(text) * meanScore;
+  return { cells, axis, height, pitch, lineIndexes: idx, score };
+}
+
+export function median(v: number[]): number {
+  if (!v.length) return 0;
+  const s = v.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
