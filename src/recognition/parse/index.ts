@@ -1,0 +1,74 @@
+// Turns OCR lines of a meter photo into type evidence, serial, tariff count and reading candidates.
+import { fold } from './fold.js';
+import { typeEvidence } from './meter-type.js';
+import { readingCandidates } from './reading-candidates.js';
+import { findSerial } from './serial.js';
+import { tariffCount } from './tariff.js';
+import type { ColourEvidence, ImageSize, OcrLine, ParsedText, UtilityKind } from './types.js';
+
+export type { ColourEvidence, ImageSize, OcrLine, ParsedText, ReadingCandidate, TypeScores } from './types.js';
+
+/** Serials below this confidence are left empty: no serial beats a wrong one. */
+export const SERIAL_MIN_CONFIDENCE = 0.4;
+const MAX_READINGS = 8;
+
+export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: ColourEvidence): ParsedText {
+  const usable = lines.filter((l) => l.text.trim().length > 0);
+  const folded = usable.map((l) => fold(l.text));
+  const ev = typeEvidence(folded, colour);
+
+  let readings = readingCandidates(usable, image);
+  const top = readings[0];
+  const serial = findSerial(usable, {
+    counterHeight: top && top.score >= 0.3 ? top.height : 0,
+    counterBox: top && top.score >= 0.3 ? top.box : undefined,
+  });
+  const serialNumber = serial.confidence >= SERIAL_MIN_CONFIDENCE ? serial.value : '';
+  if (serialNumber) {
+    const serialDigits = serialNumber.replace(/\D/g, '');
+    readings = readings
+      .map((r) => {
+        const d = r.text.replace(/\D/g, '');
+        return d.length >= 5 && serialDigits.includes(d) ? { ...r, score: r.score * 0.1 } : r;
+      })
+      .sort((a, b) => b.score - a.score);
+  }
+  readings = readings.slice(0, MAX_READINGS);
+
+  const kinds: UtilityKind[] = ['electricity', 'gas', 'heat', 'water'];
+  const ranked = [...kinds].sort((a, b) => ev.raw[b] - ev.raw[a]);
+  const best = ranked[0];
+  const bestRaw = ev.raw[best];
+  const secondRaw = ev.raw[ranked[1]];
+  let meterType: ParsedText['meterType'] = null;
+  let typeConfidence = 0;
+  if (bestRaw >= 0.8) {
+    typeConfidence = ev.scores[best] * (bestRaw / (bestRaw + secondRaw));
+    if (best !== 'water') meterType = best;
+    else if (ev.water.cold > ev.water.hot + 0.15) meterType = 'water_cold';
+    else if (ev.water.hot > ev.water.cold + 0.15) meterType = 'water_hot';
+    else meterType = 'water_unknown';
+  }
+
+  // A counter-like digit row (5-8 digits with leading zeros) is meter evidence on its own.
+  let meterRaw = ev.meterRaw;
+  const counterLike = top && top.score >= 0.5 && top.integerDigits >= 5 && top.integerDigits <= 8;
+  if (counterLike) meterRaw += top.text.startsWith('0') ? 2.5 : 1.5;
+  const meterLikelihood = 1 / (1 + Math.exp(-(meterRaw + 0.5 * bestRaw - 1.5 * ev.antiRaw - 2)));
+
+  let tariff: number | null = null;
+  if (meterType === 'electricity') tariff = tariffCount(folded, readings);
+
+  return {
+    typeScores: ev.scores,
+    waterKind: ev.water,
+    meterType,
+    typeConfidence,
+    meterLikelihood,
+    serialNumber,
+    serialConfidence: serial.confidence,
+    tariffCount: tariff,
+    readings,
+    evidence: ev.tags,
+  };
+}

@@ -1,0 +1,130 @@
+// Meter kind evidence from nameplate text. Patterns run on folded text (see fold.ts), so
+// Russian markings appear as their Latin look-alikes ("вода" -> "boda", "ХВС" -> "xbc").
+import type { ColourEvidence, TypeScores, UtilityKind, WaterKindScores } from './types.js';
+
+interface Rule {
+  tag: string;
+  re: RegExp;
+  w: Partial<Record<UtilityKind | 'cold' | 'hot' | 'meter' | 'anti', number>>;
+}
+
+const RULES: Rule[] = [
+  // electricity
+  { tag: 'kwh', re: /k\s?w\s?[.\-*]?\s?h|kbt\s?[.\-*]?\s?4?|квт/, w: { electricity: 2.5, heat: 0.8, meter: 1 } },
+  { tag: 'imp/kwh', re: /(imp|imn|rev|obr|u|r)\s?\/\s?k\s?w|(imp|rev)\s?\/\s?kbt/, w: { electricity: 2, meter: 1 } },
+  { tag: 'volts', re: /(^|[^0-9.,])(1[12]0|12[07]|2[234]0|380|400|415)\s?v\b|\b3\s?[x×]\s?\d{2,3}\s?(\/\s?\d{3})?\s?v/, w: { electricity: 2, meter: 1 } },
+  { tag: 'amps', re: /\b\d{1,3}\s?[-(]\s?\d{2,3}\s?\)?\s?a\b/, w: { electricity: 2.5, meter: 1 } },
+  { tag: 'hz', re: /\b(50|60)\s?hz\b/, w: { electricity: 2.5, meter: 1 } },
+  { tag: 'tariff', re: /\bt\s?[1-4]\b/, w: { electricity: 0.5 } },
+  { tag: 'electric-words', re: /watt|energy|electric|elektr|energi|phase|\bwire\b|\b[13]\s?p\s?[234]\s?w\b|kvarh|kvah|\bkvar\b|\bkwh\b/, w: { electricity: 2, meter: 1 } },
+  { tag: 'electric-zh', re: /电能|电表|電力|電表|单相|三相|單相|電度|电度|電量|电量/, w: { electricity: 2.5, meter: 1.5 } },
+  { tag: 'electric-std', re: /iec\s?(6205[23]|6103[56]|1036|521)|en\s?50470|\br\s?46\b|50193/, w: { electricity: 2.5, meter: 1 } },
+  // gas
+  { tag: 'g-size', re: /(^|[^a-z0-9])g\s?(1[.,]6|2[.,]5|4|6|10|16|25|40|65|100)(?![0-9.,/])/, w: { gas: 2.5, meter: 1 } },
+  { tag: 'qmax', re: /\b[qo0]\s?ma[xhk]/, w: { gas: 1, water: 0.4, heat: 0.3, meter: 1 } },
+  { tag: 'qmin', re: /\b[qo0]\s?m[i1l]?n\b|\b[qo0]\s?min/, w: { gas: 1, water: 0.4, heat: 0.3, meter: 1 } },
+  { tag: 'pmax', re: /\bp\s?ma[xi]/, w: { gas: 2, meter: 1 } },
+  { tag: 'mbar', re: /mbar|kpa\b/, w: { gas: 1.5, meter: 0.5 } },
+  { tag: 'dm3', re: /\bdm\s?[32]|\d\s?dm\b/, w: { gas: 2, meter: 1 } },
+  { tag: 'gas-words', re: /\bgas|\bgaz|metano|methane|natural\s?gas|\b[tfr]a3\b/, w: { gas: 3, meter: 1 } },
+  { tag: 'gas-zh', re: /燃气|煤气|天然气|瓦斯/, w: { gas: 3, meter: 1.5 } },
+  { tag: 'gas-std', re: /en\s?(1359|14236|12480|12261)|\br\s?137\b/, w: { gas: 3, meter: 1 } },
+  { tag: 'neg-temp', re: /-\s?(10|20|25|30)\s?°?\s?c\b/, w: { gas: 1 } },
+  { tag: 'cubic-feet', re: /cubic\s?f(ee|oo)t|cu\.?\s?ft|\bft\s?3/, w: { gas: 1.5, water: 0.5, meter: 1 } },
+  { tag: 'impulse', re: /1\s?imp\s?\S{0,2}\s?0\s?[.,]\s?0?1\s?m/, w: { gas: 0.8, water: 0.3, meter: 0.5 } },
+  // heat
+  { tag: 'heat-units', re: /gcal|\b[grtf]\s?kan\b|\b[grtf]\s?kal\b|\bgj\b|\bmwh\b/, w: { heat: 3, meter: 1 } },
+  { tag: 'heat-words', re: /heat|warmte|w[äa]rme(?!\s?wasser)|teplo|tepn|calor|chaleur|ciep[lł]/, w: { heat: 3, meter: 1 } },
+  { tag: 'heat-zh', re: /热量|热能|熱量|熱能|供热/, w: { heat: 3.5, meter: 1.5 } },
+  { tag: 'heat-std', re: /en\s?1434|\br\s?75\b|gb\s?\/?\s?t\s?32224|cj\s?\/?\s?t\s?188/, w: { heat: 3, meter: 1 } },
+  { tag: 'temp-sensor', re: /\bpt\s?(100|500|1000)\b/, w: { heat: 2.5, meter: 1 } },
+  { tag: 'heat-flow', re: /\bq\s?p\b|[δΔ]\s?t\b|\bt\s?(in|out)\b|supply|return|vorlauf|r[üu]cklauf/, w: { heat: 1.2 } },
+  { tag: 'ultrasonic', re: /ultrason|超声波/, w: { heat: 0.5, water: 0.3, gas: 0.3, meter: 0.5 } },
+  // water
+  { tag: 'qn', re: /\bq\s?[n1-4]?\s?[=\-:]?\s?\d|\bq\s?[n3]\b/, w: { water: 2, meter: 1 } },
+  { tag: 'r-ratio', re: /(^|[^a-z])r\s?-?\s?(40|50|63|80|100|125|160|200|250|315|400|500|630|800)\b/, w: { water: 2, meter: 1 } },
+  { tag: 'dn', re: /\b(dn|dy|ay|du)\s?-?\s?(10|15|20|25|32|40|50)\b/, w: { water: 1.5, heat: 1, meter: 1 } },
+  { tag: 'pn', re: /\bpn\s?[-=]?\s?(6|10|16|25|1[.,]0|1[.,]6)\b|\bmap\s?-?\s?1[06]\b/, w: { water: 1.5, heat: 0.5, meter: 1 } },
+  { tag: 'water-words', re: /water|wasser|\beau\b|agua|acqua|\bvoda\b|\bwoda\b|\bboda\b|vatten|vesi/, w: { water: 3, meter: 1 } },
+  { tag: 'xbc', re: /\bxbc\b|\bx\.b\.c\b/, w: { water: 2.5, cold: 3, meter: 1 } },
+  { tag: 'rbc', re: /\b[grtf]bc\b|\b[grtf]\.b\.c\b/, w: { water: 2.5, hot: 3, meter: 1 } },
+  { tag: 'water-zh', re: /水表|冷水|热水|熱水|水量/, w: { water: 3, meter: 1.5 } },
+  { tag: 'cold-zh', re: /冷水/, w: { cold: 3 } },
+  { tag: 'hot-zh', re: /热水|熱水/, w: { hot: 3 } },
+  { tag: 'mount', re: /vertical|horizontal|\b(b\s?[-\/.·]?\s?h|a\s?[-\/.·]?\s?v|h\s?[-\/]\s?b|v\s?[-\/]\s?a)(\b|[ab])/, w: { water: 1.5, meter: 0.5 } },
+  { tag: 'dial-multiplier', re: /[x×+]\s?0\s?[.,]?\s?0{2,}1\b|[x×]\s?0\s?[.,]\s?0*1\b|\b0[.,]000?1\b/, w: { water: 1.5, meter: 1 } },
+  { tag: 'water-std', re: /en\s?14154|iso\s?4064|\br\s?49\b|50193/, w: { water: 3, meter: 1 } },
+  { tag: 'm3', re: /\bm\s?3\b|\bm\s?3\s?\/\s?h/, w: { water: 0.8, gas: 0.5, heat: 0.3, meter: 1 } },
+  { tag: 'cold-temp', re: /(^|[^0-9\-.~])(30|40|50)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(30|50)\b/, w: { water: 0.5, cold: 1.5 } },
+  { tag: 'hot-temp', re: /(^|[^0-9\-.~])(70|85|90|95|105|110|120|130)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(90|130)\b/, w: { water: 0.3, hot: 1.5 } },
+  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod/, w: { water: 1, cold: 2.5 } },
+  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warmwater|chaud|caliente|calda|ropy4|gorya/, w: { water: 1, hot: 2.5 } },
+  { tag: 'universal', re: /universal|yhnbepca|yhubepca/, w: { cold: 0.5, hot: 0.5 } },
+  // generic nameplate markings
+  { tag: 'class', re: /\bclass\b|\bcl\.?\s?[0-3]|knacc|kjiacc|to4hoct|toyhoct|kl\.\s?[0-3]/, w: { meter: 0.7 } },
+  { tag: 'made-in', re: /made\s?in|\bmid\b|\bce\b|ptb/, w: { meter: 0.5 } },
+  { tag: 'pressure', re: /\d\s?m\s?pa\b|\bmna\b/, w: { water: 0.8, heat: 0.5, meter: 0.5 } },
+  { tag: 'antimagnetic', re: /antimag|ahtnmar|ahtumar/, w: { meter: 0.5 } },
+  // things with digits that are not meters
+  { tag: 'medical', re: /mmol|mg\s?\/\s?dl|mmhg|\bsys\b|\bdia\b|\bpul\b|glucose|blood|pressure/, w: { anti: 2.5 } },
+  { tag: 'fuel', re: /\blit(re|er)s?\b|\bprice\b|\btotal\b|\bamount\b|\bsale\b|\bpump\b|unleaded|diesel|[$€£]/, w: { anti: 2 } },
+  { tag: 'scale', re: /\btare\b|\bkg\b|\blbs?\b|\boz\b|\bzero\b|\bweigh/, w: { anti: 1.5 } },
+  { tag: 'clock', re: /\b[ap]\.?m\.?\b|\d{1,2}:\d{2}/, w: { anti: 1 } },
+  { tag: 'gauge', re: /thermo|thernom|gauge|温控|温度计|变压器|transformer/, w: { anti: 2 } },
+  { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b/, w: { anti: 1.5 } },
+];
+
+export interface TypeEvidence {
+  raw: TypeScores;
+  scores: TypeScores;
+  water: WaterKindScores;
+  meterRaw: number;
+  antiRaw: number;
+  tags: string[];
+}
+
+const KINDS: UtilityKind[] = ['electricity', 'gas', 'heat', 'water'];
+
+function saturate(x: number, scale: number): number {
+  return 1 - Math.exp(-Math.max(0, x) / scale);
+}
+
+export function typeEvidence(foldedLines: string[], colour?: ColourEvidence): TypeEvidence {
+  const text = foldedLines.join(' | ');
+  const raw: TypeScores = { electricity: 0, gas: 0, heat: 0, water: 0 };
+  let cold = 0;
+  let hot = 0;
+  let meterRaw = 0;
+  let antiRaw = 0;
+  const tags: string[] = [];
+  for (const rule of RULES) {
+    if (!rule.re.test(text)) continue;
+    tags.push(rule.tag);
+    for (const k of KINDS) raw[k] += rule.w[k] ?? 0;
+    cold += rule.w.cold ?? 0;
+    hot += rule.w.hot ?? 0;
+    meterRaw += rule.w.meter ?? 0;
+    antiRaw += rule.w.anti ?? 0;
+  }
+  // kWh next to flow or temperature markings is a heat meter's energy register.
+  if (tags.includes('kwh') && (tags.includes('temp-sensor') || tags.includes('heat-flow') || /m\s?3\s?\/\s?h/.test(text)) && !tags.includes('hz') && !tags.includes('volts')) {
+    raw.heat += 1.5;
+    tags.push('kwh+flow');
+  }
+  // A page of prose: many words, few markings.
+  const longWords = (text.match(/[a-z]{4,}/g) ?? []).length;
+  if (longWords > 25 && meterRaw < longWords / 8) {
+    antiRaw += 2;
+    tags.push('prose');
+  }
+  if (colour) {
+    const b = colour.blueRatio;
+    const r = colour.redRatio;
+    cold += 4 * Math.max(0, b - r);
+    hot += 4 * Math.max(0, r - b);
+    raw.water += Math.min(1, Math.max(0, Math.max(b, r) - 0.1) * 5) * 0.8;
+  }
+  const scores = {} as TypeScores;
+  for (const k of KINDS) scores[k] = saturate(raw[k], 2.5);
+  return { raw, scores, water: { cold: saturate(cold, 2), hot: saturate(hot, 2) }, meterRaw, antiRaw, tags };
+}
