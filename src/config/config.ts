@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+
+const intFrom = (def: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+
+const schema = z
+  .object({
+    PORT: intFrom(8080, 0, 65535),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TLS_CERT: z.string().min(1).optional(),
+    TLS_KEY: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WORKERS: intFrom(Math.max(1, Math.min(2, availableParallelism())), 1, 64),
+    OCR_THREADS: intFrom(1, 1, 64),
+    QUEUE_LIMIT: intFrom(8, 0, 10_000),
+    RECOGNITION_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
+    MAX_IMAGE_PIXELS: intFrom(50_000_000, 1, 1_000_000_000),
+    DEFAULT_QUOTA: intFrom(1000, 0, Number.MAX_SAFE_INTEGER),
+    DEFAULT_PERIOD: z.enum(['none', 'day', 'month']).default('month'),
+    MODELS_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../../models')),
+    SHUTDOWN_GRACE_MS: intFrom(15_000, 0, 600_000),
+  })
+  .refine((c) => (c.TLS_CERT === undefined) === (c.TLS_KEY === undefined), {
+    message: 'TLS_CERT and TLS_KEY must be set together',
+    path: ['TLS_CERT'],
+  });
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
