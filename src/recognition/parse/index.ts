@@ -20,8 +20,8 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
   let readings = readingCandidates(usable, image);
   const top = readings[0];
   const serial = findSerial(usable, {
-    counterHeight: top && top.score >= 0.3 ? top.height : 0,
-    counterBox: top && top.score >= 0.3 ? top.box : undefined,
+    counterHeight: top && top.score >= 0.5 ? top.height : 0,
+    counterBox: top && top.score >= 0.5 ? top.box : undefined,
   });
   const serialNumber = serial.confidence >= SERIAL_MIN_CONFIDENCE ? serial.value : '';
   if (serialNumber) {
@@ -56,8 +56,7 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
   if (counterLike) meterRaw += top.text.startsWith('0') ? 2.5 : 1.5;
   const meterLikelihood = 1 / (1 + Math.exp(-(meterRaw + 0.5 * bestRaw - 1.5 * ev.antiRaw - 2)));
 
-  let tariff: number | null = null;
-  if (meterType === 'electricity') tariff = tariffCount(folded, readings);
+  const electricityTariffCount = tariffCount(folded, readings);
 
   return {
     typeScores: ev.scores,
@@ -67,7 +66,8 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
     meterLikelihood,
     serialNumber,
     serialConfidence: serial.confidence,
-    tariffCount: tariff,
+    tariffCount: meterType === 'electricity' ? electricityTariffCount : null,
+    electricityTariffCount,
     readings,
     evidence: ev.tags,
   };

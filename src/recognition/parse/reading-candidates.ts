@@ -107,6 +107,10 @@ export function readingCandidates(lines: OcrLine[], image: ImageSize): ReadingCa
           raws.push(base);
           const cut = v.frac ? { frac: v.frac.slice(0, -1) } : { intPart: v.intPart.slice(0, -1) };
           raws.push({ ...base, ...cut, confidenceFactor: 0.85, box: subBox({ ...line, text }, start, end - 1) });
+        } else if (v.intPart.length >= 7 && v.intPart.startsWith('100')) {
+          // The left edge of a drum window is often read as "1" before the leading zeros.
+          raws.push({ ...base, confidenceFactor: 0.7 });
+          raws.push({ ...base, intPart: v.intPart.slice(1), box: subBox({ ...line, text }, start + 1, end) });
         } else raws.push(base);
       }
     }

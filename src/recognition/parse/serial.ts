@@ -13,7 +13,7 @@ export interface SerialResult {
 }
 
 const MARKER_END =
-  /(^|[^a-z0-9])(s\s?\/\s?n|sn|ser(ial)?(\s?(no|n|nr|#|number))?|s\s?[l1i]\s?\.?\s?no|no|n|nr|n\s?°|n\s?o|3ab\s?\.?\s?(no|n|n°)?|3a[bв]|fab(r)?\s?\.?\s?(nr|no|n)?|factory\s?(no|number)|meter\s?(no|number|sl\s?\.?\s?no)|m\s?\/\s?no|id|matr(icola)?|mat)\s?[.:#°]*\s?$/;
+  /(^|[^a-z0-9])(s\s?\/\s?n|sn|ser(ial)?(\s?(no|n|nr|#|number))?|s\s?[l1i]\s?\.?\s?no|no|n|nr|n\s?°|n\s?o|3ab\s?\.?\s?(no|n|n°)?|3a[bв]|fab(r)?\s?\.?\s?(nr|no|n)?|factory\s?(no|number)|meter\s?(no|number|sl\s?\.?\s?no)|m\s?\/\s?no|id|matr(icola)?|mat)\s?[.,:#°]*\s?$/;
 
 /** OCR renders "№" as N°, Nº, N2, No: make them one marker before tokenising. */
 export function normaliseNumeroSign(text: string): string {
@@ -54,6 +54,30 @@ export function serialValue(t: NumberToken, line: string, marked = false): strin
   return value;
 }
 
+/**
+ * Drops a first/last digit the recogniser was unsure of while sure of the rest: the small
+ * raised "o" of "№" read as a digit ("N925288446"), a frame edge read as "1".
+ */
+function dropUnsureEdges(t: NumberToken, line: OcrLine): NumberToken {
+  const cs = line.charScores;
+  if (!cs || cs.length !== line.text.length || t.groups.length === 0) return t;
+  const groups = [...t.groups];
+  const spans = t.groupSpans.map((s) => [...s] as [number, number]);
+  const sure = (k: number) => (cs[k] ?? 0) >= 0.85;
+  const [a] = spans[0];
+  if (groups[0].length > 5 && cs[a] < 0.5 && sure(a + 1) && sure(a + 2)) {
+    groups[0] = groups[0].slice(1);
+    spans[0][0]++;
+  }
+  const last = spans.length - 1;
+  const b = spans[last][1] - 1;
+  if (groups[last].length > 5 && cs[b] < 0.5 && sure(b - 1) && sure(b - 2)) {
+    groups[last] = groups[last].slice(0, -1);
+    spans[last][1]--;
+  }
+  return { ...t, groups, groupSpans: spans, start: spans[0][0], end: spans[last][1] };
+}
+
 interface Candidate {
   value: string;
   confidence: number;
@@ -77,7 +101,17 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
     const tokens = findNumbers(text);
     for (const t of tokens) {
       const markerHere = isMarkerLine(t.before);
-      const value = serialValue(t, text, markerHere);
+      const h = boxHeight(line.box);
+      const [cx, cy] = boxCentre(line.box);
+      // Marker on a neighbouring line: same row to the left, or the line just above.
+      const nearMarker = !markerHere && lines.some((o, j) => {
+        if (j === i || !isMarkerLine(folded[j]) || findNumbers(texts[j]).some((x) => digitCount(x) >= 5)) return false;
+        const [ox, oy] = boxCentre(o.box);
+        const sameRow = verticalOverlap(o.box, line.box) > 0.5 && ox < cx && cx - ox < 12 * h;
+        const above = oy < cy && cy - oy < 2.2 * h && Math.abs(ox - cx) < 8 * h;
+        return sameRow || above;
+      });
+      const value = serialValue(dropUnsureEdges(t, line), text, markerHere || nearMarker);
       if (!value) continue;
       const quality = Math.max(0.5, line.score) - 0.15 * t.repaired;
       if (markerHere) {
@@ -85,16 +119,6 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
         continue;
       }
       if (hasRatingBefore(t) || hasUnitAfter(t) || hasDate || nextToDateLine(lines, i)) continue;
-      // Marker on a neighbouring line: same row to the left, or the line just above.
-      const h = boxHeight(line.box);
-      const [cx, cy] = boxCentre(line.box);
-      const nearMarker = lines.some((o, j) => {
-        if (j === i || !isMarkerLine(folded[j]) || findNumbers(texts[j]).some((x) => digitCount(x) >= 5)) return false;
-        const [ox, oy] = boxCentre(o.box);
-        const sameRow = verticalOverlap(o.box, line.box) > 0.5 && ox < cx && cx - ox < 12 * h;
-        const above = oy < cy && cy - oy < 2.2 * h && Math.abs(ox - cx) < 8 * h;
-        return sameRow || above;
-      });
       if (nearMarker) {
         candidates.push({ value, confidence: 0.8 * quality, source: 'marker-nearby' });
         continue;
@@ -106,6 +130,7 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
       if (restAlnum.length > 4 || digits.length < 6) continue;
       if (ctx.counterHeight > 0 && h >= 0.8 * ctx.counterHeight) continue;
       if (/^00/.test(digits) && !value.includes('-')) continue;
+      if (/^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])/.test(digits)) continue; // a yyyymmdd batch stamp
       let confidence = 0.5 * quality;
       if (value.includes('-')) confidence += 0.1;
       if (ctx.counterBox) {

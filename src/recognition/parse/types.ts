@@ -42,7 +42,10 @@ export interface ParsedText {
   meterLikelihood: number;
   serialNumber: string;
   serialConfidence: number;
+  /** Tariff zones when the meter is electricity (text says so); null otherwise. */
   tariffCount: number | null;
+  /** Tariff zones assuming an electricity meter, for when the pipeline decides the type from other cues. */
+  electricityTariffCount: number;
   readings: ReadingCandidate[];
   /** Short tags of what was matched, for logs and debugging. */
   evidence: string[];
