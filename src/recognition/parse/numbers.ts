@@ -77,6 +77,8 @@ export function findNumbers(text: string): NumberToken[] {
       rawGroups.push([gStart, j]);
       const sep = readSeparator(text, j);
       if (!sep) break;
+      // "T1 012345", "M14 0120": a short number glued to a word is that word's index, not a drum.
+      if (rawGroups.length === 1 && sep[0] === ' ' && j - gStart <= 3 && (isLetter(text[gStart - 1]) || !isDigit(text[gStart]))) break;
       seps.push(sep[0]);
       j += sep[1];
     }

@@ -1,0 +1,82 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseMeterText } from '../../../src/recognition/parse/index.js';
+import { typeEvidence } from '../../../src/recognition/parse/meter-type.js';
+import { fold } from '../../../src/recognition/parse/fold.js';
+import { line, PHOTO } from './helpers.js';
+
+const typeOf = (...texts: string[]) =>
+  parseMeterText(texts.map((t, i) => line(t, 100, 100 + 60 * i, 300, 40)), PHOTO).meterType;
+
+test('electricity from kWh, constants, voltage, current and frequency ratings', () => {
+  assert.equal(typeOf('kW·h', '220V', '10(40)A', '50Hz', '375obr/kW·h'), 'electricity');
+  assert.equal(typeOf('1P3W110/220V', '1600imp/kWh'), 'electricity');
+  assert.equal(typeOf('1 Phase 2 Wire Class 1', '3200 imp/kwh'), 'electricity');
+  // Cyrillic "кВт·ч" as the Latin-only recogniser writes it
+  assert.equal(typeOf('Mepkypnn 201', 'kBT·4', '5-60 A'), 'electricity');
+  assert.equal(typeOf('電子式瓦時計', '單相三線式'), 'electricity');
+});
+
+test('gas from G-size, Qmax/Qmin, pmax, cyclic volume and mbar, also OCR-mangled', () => {
+  assert.equal(typeOf('BK-G4M', 'Qmax6m/h', 'Qmin0.04m/h', 'V2.0dm²', 'pmax0,2bar'), 'gas');
+  assert.equal(typeOf('Omax', '7.5mh', '36.mbar', 'Omin', '10dm'), 'gas');
+  assert.equal(typeOf('CTMH-1 G6', 'ГАЗ'), 'gas');
+  assert.equal(typeOf('CUBIC', 'FEET'), 'gas');
+});
+
+test('a thread size G3/4 on a water meter is not a gas size', () => {
+  assert.equal(typeOf('G3/4', 'Qn 1,5 m3/h', 'R160'), 'water_unknown');
+});
+
+test('heat from Gcal/GJ, heat words, EN 1434, temperature sensors and kWh with flow', () => {
+  assert.equal(typeOf('超声波热量表', 'PT1000'), 'heat');
+  assert.equal(typeOf('Tkan', 'DN15'), 'heat');
+  assert.equal(typeOf('0.000 GJ', 'EN 1434'), 'heat');
+  assert.equal(typeOf('kWh', 'm3/h', 'PT500'), 'heat');
+});
+
+test('water from Qn/Q3, R-ratio, DN, mounting classes and dial multipliers; hot vs cold', () => {
+  assert.equal(typeOf('B·H AV', '30°℃', 'Qn1,5m/h', 'x0,0001'), 'water_cold');
+  assert.equal(typeOf('90°C Qn-1,5 m/h PN-16 bar', 'B-horizontal', 'A-vertical'), 'water_hot');
+  assert.equal(typeOf('Q3 2,5', 'R160', 'DN15'), 'water_unknown');
+  assert.equal(typeOf('XBC', 'Q3=2,5'), 'water_cold');
+  assert.equal(typeOf('TBC', 'Q3=2,5'), 'water_hot');
+});
+
+test('colour of the body decides hot/cold when the text does not', () => {
+  const lines = [line('Qn 1,5 m3/h', 100, 100, 300, 40), line('R160', 100, 160, 100, 40)];
+  assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.4, redRatio: 0.02 }).meterType, 'water_cold');
+  assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.01, redRatio: 0.35 }).meterType, 'water_hot');
+  assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.02, redRatio: 0.02 }).meterType, 'water_unknown');
+});
+
+test('scores are given for every kind so the pipeline can combine them', () => {
+  const ev = typeEvidence(['bk-g4m', 'qmax 6 m3/h'].map(fold));
+  assert.ok(ev.scores.gas > ev.scores.water);
+  assert.ok(ev.scores.gas > 0.5 && ev.scores.gas <= 1);
+  assert.equal(ev.scores.electricity, 0);
+});
+
+test('no evidence gives no type', () => {
+  assert.equal(typeOf('ITELMA'), null);
+  assert.equal(typeOf(), null);
+});
+
+test('meter likelihood: high for nameplates, low for displays and pages that are not meters', () => {
+  const like = (lines: ReturnType<typeof line>[]) => parseMeterText(lines, PHOTO).meterLikelihood;
+  assert.ok(like([line('0134200', 300, 300, 400, 110), line('kW·h', 750, 310, 120, 80), line('220V', 300, 440, 80, 50), line('50Hz', 500, 440, 80, 50)]) > 0.9);
+  assert.ok(like([line('008698.', 300, 300, 300, 100)]) > 0.5, 'a counter with leading zeros alone');
+  assert.ok(like([line('2:440m412', 80, 30, 300, 100), line('139', 100, 230, 400, 290), line('mmol/L', 360, 620, 150, 56)]) < 0.2);
+  assert.ok(like([line('74.00', 300, 250, 500, 330), line('LITRES', 300, 660, 300, 110)]) < 0.2);
+  assert.ok(like([line('1555', 400, 250, 700, 430)]) < 0.5);
+  const page = [
+    'Let us first determine markers of the coins and the',
+    'background. These markers are pixels that we can label',
+    'unambiguously as either object or background. Here',
+    'the markers are found at the two extreme parts of the',
+    'histogram of grey values and then we segment the image',
+  ].map((t, i) => line(t, 10, 40 + 30 * i, 900, 25));
+  assert.ok(like(page) < 0.2);
+  const gauge = [line('TRANSFORMER OIL-SURFACE THERMOMETER', 100, 300, 600, 30), line('AC220V/5A', 100, 340, 200, 30), line('150', 400, 100, 60, 36)];
+  assert.ok(like(gauge) < 0.5);
+});

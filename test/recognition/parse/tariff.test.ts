@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseMeterText } from '../../../src/recognition/parse/index.js';
+import { line, PHOTO } from './helpers.js';
+
+const elec = [line('kWh', 700, 300, 100, 50), line('230V', 100, 600, 100, 40), line('5(60)A', 300, 600, 120, 40)];
+const tariffOf = (...extra: string[]) =>
+  parseMeterText([...elec, ...extra.map((t, i) => line(t, 150, 380 + 50 * i, 300, 40))], PHOTO).tariffCount;
+
+test('single-register electricity meter: 1', () => {
+  assert.equal(tariffOf('0134200'), 1);
+});
+
+test('tariff register marks T1..T4', () => {
+  assert.equal(tariffOf('T1 T2'), 2);
+  assert.equal(tariffOf('T2 012345.67'), 2);
+  assert.equal(tariffOf('T1 T2 T3 T4'), 4);
+  assert.equal(tariffOf('T3'), 3);
+  assert.equal(tariffOf('T1'), 2, 'a register labelled T1 belongs to a multi-tariff meter');
+});
+
+test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () => {
+  assert.equal(tariffOf('1.8.1 004512.3', '1.8.2 001200.1'), 2);
+  assert.equal(tariffOf('2-tariff'), 2);
+  assert.equal(tariffOf('DAY', 'NIGHT'), 2);
+  assert.equal(tariffOf('尖 峰 平 谷'), 4);
+});
+
+test('a voltage rating "T" or a model name does not fake tariffs', () => {
+  assert.equal(tariffOf('TYP A52', 'RPT95261'), 1);
+});
+
+test('non-electricity meters have no tariff count', () => {
+  const r = parseMeterText([line('BK-G4M', 100, 100, 200, 40), line('Qmax 6 m3/h', 100, 160, 200, 40), line('T1', 100, 220, 40, 40)], PHOTO);
+  assert.equal(r.meterType, 'gas');
+  assert.equal(r.tariffCount, null);
+  assert.equal(typeof r.electricityTariffCount, 'number');
+});
+
+test('two counters of the same size stacked: two registers', () => {
+  const r = parseMeterText([...elec, line('012345', 200, 380, 400, 90), line('004321', 200, 500, 400, 90)], PHOTO);
+  assert.equal(r.tariffCount, 2);
+});
