@@ -27,10 +27,10 @@ const schema = z
     DEFAULT_PERIOD: z.enum(['none', 'day', 'month']).default('month'),
     MODELS_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../../models')),
     SHUTDOWN_GRACE_MS: intFrom(15_000, 0, 600_000),
-  })
-  .refine((c) => (c.TLS_CERT === undefined) === (c.TLS_KEY === undefined), {
-    message: 'TLS_CERT and TLS_KEY must be set together',
-    path: ['TLS_CERT'],
+    // A quota unit reserved by a request that never finished (its node died) is released once older than
+    // this; it must exceed the longest a request can live. Default: 2 × RECOGNITION_TIMEOUT_MS + 130 s.
+    RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
+    RECONCILE_INTERVAL_MS: intFrom(60_000, 100, 3_600_000),
   });
 
 export type Config = z.infer<typeof schema>;
@@ -41,9 +41,10 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
-    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`);
+  if ((cleaned.TLS_CERT === undefined) !== (cleaned.TLS_KEY === undefined)) {
+    lines.push('  TLS_CERT/TLS_KEY: TLS_CERT and TLS_KEY must be set together');
   }
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   return parsed.data;
 }
