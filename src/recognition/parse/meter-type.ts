@@ -71,7 +71,7 @@ const RULES: Rule[] = [
   { tag: 'scale', re: /\btare\b|\bkg\b|\blbs?\b|\boz\b|\bzero\b|\bweigh/, w: { anti: 1.5 } },
   { tag: 'clock', re: /\b[ap]\.?m\.?\b|\d{1,2}:\d{2}/, w: { anti: 1 } },
   { tag: 'gauge', re: /thermo|thernom|gauge|温控|温度计|变压器|transformer/, w: { anti: 2 } },
-  { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b/, w: { anti: 1.5 } },
+  { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
 ];
 
 export interface TypeEvidence {
@@ -111,6 +111,8 @@ export function typeEvidence(foldedLines: string[], colour?: ColourEvidence): Ty
     raw.heat += 1.5;
     tags.push('kwh+flow');
   }
+  // A universal meter's 90°C rating says nothing about the pipe it is fitted to.
+  if (tags.includes('universal') && tags.includes('hot-temp')) hot -= 1.5;
   // A page of prose: many words, few markings.
   const longWords = (text.match(/[a-z]{4,}/g) ?? []).length;
   if (longWords > 25 && meterRaw < longWords / 8) {

@@ -51,6 +51,9 @@ export function serialValue(t: NumberToken, line: string, marked = false): strin
   // A short letter prefix written with the number ("L1906842", "H 178830").
   const prefix = line.slice(0, t.start).match(/(?:^|[^A-Za-z])([A-Z]{1,3})\s?$/);
   if (prefix && !/^(N|NO|NR|SN|ID|K|Q|QN|G|DN|PN|R|M|EN|V|A|T|P|TY|TU|CE|X|S|I)$/.test(prefix[1])) value = prefix[1] + value;
+  // ... and a letter suffix ("10-040707-AB"), but not a unit ("220V", "5A", "50HZ").
+  const suffix = line.slice(t.end).match(/^(-?)([A-Z]{1,3})(?![A-Za-z])/);
+  if (suffix && !/^(V|A|W|KW|HZ|MM|M|KWH|VA|MA|C|K|L|G)$/.test(suffix[2])) value += suffix[1] + suffix[2];
   return value;
 }
 

@@ -80,3 +80,14 @@ test('meter likelihood: high for nameplates, low for displays and pages that are
   const gauge = [line('TRANSFORMER OIL-SURFACE THERMOMETER', 100, 300, 600, 30), line('AC220V/5A', 100, 340, 200, 30), line('150', 400, 100, 60, 36)];
   assert.ok(like(gauge) < 0.5);
 });
+
+test('a universal water meter rated 90°C is not called hot by its rating alone', () => {
+  assert.equal(typeOf('VLF-R', 'UNIVERSAL', '90°C Qn-1,5 m/h PN-16 bar'), 'water_unknown');
+  const lines = ['VLF-R', 'UNIVERSAL', '90°C Qn-1,5 m/h PN-16 bar'].map((t, i) => line(t, 100, 100 + 60 * i, 300, 40));
+  assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.3, redRatio: 0 }).meterType, 'water_cold');
+});
+
+test('odometers and hygrometers are not meters', () => {
+  const like = parseMeterText([line('012345', 200, 300, 500, 120), line('km', 720, 330, 80, 60), line('TRIP', 200, 460, 120, 50)], PHOTO).meterLikelihood;
+  assert.ok(like < 0.5, `likelihood ${like}`);
+});

@@ -80,3 +80,9 @@ test('two different lone numbers of equal standing: say nothing rather than gues
 test('look-alike letters inside a marked serial become digits', () => {
   assert.equal(serialOf([counter, line('No 0O57111407', 300, 520, 400, 40)]), '0057111407');
 });
+
+test('letter suffix of a printed number is kept, a unit is not', () => {
+  const lines = [line('10-040707-AB', 245, 200, 440, 60), line('00487238', 150, 330, 670, 125)];
+  assert.equal(serialOf(lines), '10-040707-AB');
+  assert.equal(serialOf([counter, line('No 1234567V', 300, 520, 400, 40)]), '1234567');
+});
