@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
 import type { ApiKeysTable, ClientsTable, Database } from './schema.js';
-import type { ClientPatch, ClientRecord, KeyRecord, Reservation, Store } from './store.js';
+import type { ClientPatch, ClientRecord, KeyRecord, LoginAttempt, Reservation, SessionRecord, Store } from './store.js';
 import { migrationProvider } from './migrations.js';
 
 const toClient = (r: Selectable<ClientsTable>): ClientRecord => ({
@@ -248,5 +248,70 @@ export class KyselyStore implements Store {
       .orderBy('day')
       .execute();
     return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
+  }
+
+  async createSession(s: SessionRecord): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id_hash: s.idHash,
+        client_id: s.clientId,
+        csrf_token: s.csrfToken,
+        created_at: s.createdAt,
+        expires_at: s.expiresAt,
+      })
+      .execute();
+  }
+
+  async getSession(idHash: string): Promise<SessionRecord | undefined> {
+    const r = await this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    return (
+      r && {
+        idHash: r.id_hash,
+        clientId: r.client_id,
+        csrfToken: r.csrf_token,
+        createdAt: r.created_at,
+        expiresAt: r.expires_at,
+      }
+    );
+  }
+
+  async deleteSession(idHash: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  async deleteExpiredSessions(now: string): Promise<number> {
+    const res = await this.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+
+  async addLoginAttempts(attempts: LoginAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await this.db.insertInto('login_attempts').values(attempts).execute();
+  }
+
+  async countLoginAttempts(bucket: string, since: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('bucket', '=', bucket)
+      .where('at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async deleteLoginAttempts(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('login_attempts').where('id', 'in', ids).execute();
+  }
+
+  async clearLoginAttempts(bucket: string): Promise<void> {
+    await this.db.deleteFrom('login_attempts').where('bucket', '=', bucket).execute();
+  }
+
+  async pruneLoginAttempts(before: string): Promise<number> {
+    const res = await this.db.deleteFrom('login_attempts').where('at', '<', before).executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 }

@@ -56,6 +56,34 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0002_account': {
+    async up(db: Kysely<any>) {
+      // Account-area sign-in sessions: only a hash of the session id is kept.
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('client_id', 'varchar(64)', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+        .addColumn('csrf_token', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
+      await db.schema.createIndex('sessions_client_idx').on('sessions').column('client_id').execute();
+      // One row per sign-in attempt and rate-limit bucket (per address, per account).
+      await db.schema
+        .createTable('login_attempts')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('bucket', 'varchar(400)', (c) => c.notNull())
+        .addColumn('at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_attempts_bucket_idx').on('login_attempts').columns(['bucket', 'at']).execute();
+      await db.schema.createIndex('login_attempts_at_idx').on('login_attempts').column('at').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('login_attempts').ifExists().execute();
+      await db.schema.dropTable('sessions').ifExists().execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,11 +44,27 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface SessionsTable {
+  id_hash: string;
+  client_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: string;
+  bucket: string;
+  at: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   api_keys: ApiKeysTable;
   quota_reservations: ReservationsTable;
   usage_daily: UsageDailyTable;
   settings: SettingsTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
   _unused?: { id: Generated<number> };
 }

@@ -42,6 +42,22 @@ export interface Reservation {
   createdAt: string;
 }
 
+export interface SessionRecord {
+  /** sha256 (hex) of the session id; the id itself lives only in the client's cookie. */
+  idHash: string;
+  clientId: string;
+  csrfToken: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface LoginAttempt {
+  id: string;
+  /** What is rate-limited: e.g. `ip:203.0.113.9` or `email:ops@acme.test`. */
+  bucket: string;
+  at: string;
+}
+
 /** Everything the service persists, behind one interface with one adapter per database. */
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
@@ -76,4 +92,19 @@ export interface Store {
   /** Reservations created before `before` (ISO time): left by requests that never finished. */
   staleReservations(before: string): Promise<Reservation[]>;
   usageByDay(clientId: string, fromDay: string): Promise<{ day: string; count: number }[]>;
+
+  /** Account-area sessions, shared by every node on the same database. */
+  createSession(s: SessionRecord): Promise<void>;
+  getSession(idHash: string): Promise<SessionRecord | undefined>;
+  deleteSession(idHash: string): Promise<boolean>;
+  /** Deletes sessions that expired before `now` (ISO time); returns how many. */
+  deleteExpiredSessions(now: string): Promise<number>;
+
+  /** Sign-in rate limiting: attempts are rows, counted over a sliding window per bucket. */
+  addLoginAttempts(attempts: LoginAttempt[]): Promise<void>;
+  countLoginAttempts(bucket: string, since: string): Promise<number>;
+  deleteLoginAttempts(ids: string[]): Promise<void>;
+  clearLoginAttempts(bucket: string): Promise<void>;
+  /** Deletes attempts older than `before`; returns how many. */
+  pruneLoginAttempts(before: string): Promise<number>;
 }

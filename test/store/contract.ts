@@ -134,4 +134,43 @@ export function storeContract(open: () => Promise<{ store: Store; cleanup: () =>
     const changed = await clients.setQuota(c.id, 1, 'day');
     assert.equal(q.status(changed).used, 0);
   });
+
+  test('sessions: stored by id hash, found until deleted, expired ones swept', async () => {
+    const c = await clients.create({ name: 'S', quotaLimit: 1, quotaPeriod: 'none' });
+    const live = { idHash: 'a'.repeat(64), clientId: c.id, csrfToken: 'csrf-1', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-02T00:00:00.000Z' };
+    const old = { ...live, idHash: 'b'.repeat(64), csrfToken: 'csrf-2', expiresAt: '2026-01-01T06:00:00.000Z' };
+    await store.createSession(live);
+    await store.createSession(old);
+    assert.deepEqual(await store.getSession(live.idHash), live);
+    assert.equal(await store.getSession('c'.repeat(64)), undefined);
+    await assert.rejects(store.createSession(live), 'a session id hash is unique');
+    assert.equal(await store.deleteExpiredSessions('2026-01-01T12:00:00.000Z'), 1);
+    assert.equal(await store.getSession(old.idHash), undefined);
+    assert.ok(await store.getSession(live.idHash));
+    assert.equal(await store.deleteSession(live.idHash), true);
+    assert.equal(await store.deleteSession(live.idHash), false);
+    assert.equal(await store.getSession(live.idHash), undefined);
+  });
+
+  test('login attempts: counted per bucket over a window, deleted by id, cleared, pruned', async () => {
+    const at = (m: number) => new Date(Date.UTC(2026, 0, 1, 10, m)).toISOString();
+    await store.addLoginAttempts([
+      { id: 'la1', bucket: 'email:x@y.test', at: at(0) },
+      { id: 'la2', bucket: 'email:x@y.test', at: at(5) },
+      { id: 'la3', bucket: 'ip:10.0.0.1', at: at(5) },
+      { id: 'la4', bucket: 'email:x@y.test', at: at(10) },
+    ]);
+    await store.addLoginAttempts([]);
+    assert.equal(await store.countLoginAttempts('email:x@y.test', at(0)), 3);
+    assert.equal(await store.countLoginAttempts('email:x@y.test', at(1)), 2);
+    assert.equal(await store.countLoginAttempts('ip:10.0.0.1', at(0)), 1);
+    assert.equal(await store.countLoginAttempts('email:other@y.test', at(0)), 0);
+    await store.deleteLoginAttempts(['la4']);
+    assert.equal(await store.countLoginAttempts('email:x@y.test', at(0)), 2);
+    assert.equal(await store.pruneLoginAttempts(at(3)), 1);
+    assert.equal(await store.countLoginAttempts('email:x@y.test', at(0)), 1);
+    await store.clearLoginAttempts('email:x@y.test');
+    assert.equal(await store.countLoginAttempts('email:x@y.test', at(0)), 0);
+    assert.equal(await store.countLoginAttempts('ip:10.0.0.1', at(0)), 1);
+  });
 }
