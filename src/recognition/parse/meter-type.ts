@@ -90,7 +90,8 @@ function saturate(x: number, scale: number): number {
 }
 
 export function typeEvidence(foldedLines: string[], colour?: ColourEvidence): TypeEvidence {
-  const text = foldedLines.join(' | ');
+  // Camera-app date/time stamps burned into the photo are neither clocks nor nameplate text.
+  const text = foldedLines.join(' | ').replace(/\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\s?\d{1,2}:\d{2}(:\d{2})?/g, ' ');
   const raw: TypeScores = { electricity: 0, gas: 0, heat: 0, water: 0 };
   let cold = 0;
   let hot = 0;

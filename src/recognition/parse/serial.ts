@@ -96,19 +96,20 @@ export interface SerialContext {
 export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
   const texts = lines.map((l) => normaliseNumeroSign(l.text));
   const folded = texts.map(fold);
+  const tokensByLine = texts.map(findNumbers);
+  const markerOnly = folded.map((f, j) => isMarkerLine(f) && !tokensByLine[j].some((x) => digitCount(x) >= 5));
   const candidates: Candidate[] = [];
 
   texts.forEach((text, i) => {
     const line = lines[i];
     const hasDate = DATE_LIKE.test(text);
-    const tokens = findNumbers(text);
-    for (const t of tokens) {
+    for (const t of tokensByLine[i]) {
       const markerHere = isMarkerLine(t.before);
       const h = boxHeight(line.box);
       const [cx, cy] = boxCentre(line.box);
       // Marker on a neighbouring line: same row to the left, or the line just above.
       const nearMarker = !markerHere && lines.some((o, j) => {
-        if (j === i || !isMarkerLine(folded[j]) || findNumbers(texts[j]).some((x) => digitCount(x) >= 5)) return false;
+        if (j === i || !markerOnly[j]) return false;
         const [ox, oy] = boxCentre(o.box);
         const sameRow = verticalOverlap(o.box, line.box) > 0.5 && ox < cx && cx - ox < 12 * h;
         const above = oy < cy && cy - oy < 2.2 * h && Math.abs(ox - cx) < 8 * h;

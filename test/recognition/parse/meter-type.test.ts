@@ -91,3 +91,9 @@ test('odometers and hygrometers are not meters', () => {
   const like = parseMeterText([line('012345', 200, 300, 500, 120), line('km', 720, 330, 80, 60), line('TRIP', 200, 460, 120, 50)], PHOTO).meterLikelihood;
   assert.ok(like < 0.5, `likelihood ${like}`);
 });
+
+test('a camera date/time stamp does not count as a clock display', () => {
+  const lines = [line('008698.', 68, 51, 150, 50), line('162039267', 30, 241, 150, 19), line('22/12/2019 15:39:30', 31, 273, 250, 20)];
+  assert.ok(parseMeterText(lines, { width: 320, height: 320 }).meterLikelihood > 0.5);
+  assert.ok(parseMeterText([line('12:45', 300, 300, 400, 200)], PHOTO).meterLikelihood < 0.3);
+});
