@@ -4,8 +4,6 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { createServices } from './services.js';
 import { buildApp } from './http/app.js';
 
-const RECONCILE_EVERY_MS = 60_000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = await createServices(config);
@@ -16,13 +14,13 @@ async function main(): Promise<void> {
 
   // A unit reserved by a request that never finished (a node killed mid-request) is released once it
   // is older than any request can live.
-  const staleAfter = 2 * config.RECOGNITION_TIMEOUT_MS + 130_000;
+  const staleAfter = config.RESERVATION_STALE_MS ?? 2 * config.RECOGNITION_TIMEOUT_MS + 130_000;
   const reconcile = () =>
     services.quota
       .reconcile(staleAfter)
       .then((n) => n > 0 && app.log.warn({ released: n }, 'released stale quota reservations'))
       .catch((err) => app.log.error({ err }, 'quota reconciliation failed'));
-  const timer = setInterval(reconcile, RECONCILE_EVERY_MS);
+  const timer = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
   timer.unref();
   void reconcile();
 

@@ -31,6 +31,10 @@ const schema = z
     // this; it must exceed the longest a request can live. Default: 2 × RECOGNITION_TIMEOUT_MS + 130 s.
     RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
     RECONCILE_INTERVAL_MS: intFrom(60_000, 100, 3_600_000),
+    // A quota unit reserved by a request that never finished (its node died) is released once older than
+    // this; it must exceed the longest a request can live. Default: 2 × RECOGNITION_TIMEOUT_MS + 130 s.
+    RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
+    RECONCILE_INTERVAL_MS: intFrom(60_000, 100, 3_600_000),
   });
 
 export type Config = z.infer<typeof schema>;
