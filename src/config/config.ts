@@ -27,10 +27,11 @@ const schema = z
     DEFAULT_PERIOD: z.enum(['none', 'day', 'month']).default('month'),
     MODELS_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../../models')),
     SHUTDOWN_GRACE_MS: intFrom(15_000, 0, 600_000),
-    // A quota unit reserved by a request that never finished (its node died) is released once older than
-    // this; it must exceed the longest a request can live. Default: 2 × RECOGNITION_TIMEOUT_MS + 130 s.
-    RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
-    RECONCILE_INTERVAL_MS: intFrom(60_000, 100, 3_600_000),
+    // Account area (/account): session lifetime and sign-in rate limits.
+    SESSION_TTL_HOURS: intFrom(12, 1, 24 * 90),
+    LOGIN_WINDOW_MINUTES: intFrom(15, 1, 24 * 60),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(5, 1, 1000),
+    LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1, 100_000),
     // A quota unit reserved by a request that never finished (its node died) is released once older than
     // this; it must exceed the longest a request can live. Default: 2 × RECOGNITION_TIMEOUT_MS + 130 s.
     RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),

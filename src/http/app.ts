@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { ERRORS, HttpError, type ErrorCode } from './errors.js';
 import { analyzeRoutes } from './routes/analyze.js';
 import { healthRoutes } from './routes/health.js';
+import { accountRoutes } from '../account/routes.js';
 
 export interface AppOptions {
   https?: { cert: Buffer; key: Buffer };
@@ -62,5 +63,6 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
 
   await app.register(healthRoutes, { services });
   await app.register(analyzeRoutes, { services });
+  await app.register(accountRoutes, { services });
   return app;
 }
