@@ -135,8 +135,8 @@ test('real model classifies synthetic wheel renders in fonts it was not trained 
     if (apart <= 1) nearby++;
   }
   const n = fixtures.length;
-  assert.ok(nearby / n >= 0.85, `within one tenth: ${nearby}/${n}`);
-  assert.ok(exact / n >= 0.5, `exact tenth: ${exact}/${n}`);
+  assert.ok(nearby / n >= 0.95, `within one tenth: ${nearby}/${n}`);
+  assert.ok(exact / n >= 0.75, `exact tenth: ${exact}/${n}`);
 });
 
 test('real model: batch results match one-by-one results, gray cells work too', async () => {
