@@ -132,6 +132,7 @@ async function main(): Promise<void> {
         `type ${typeRight ? 'ok' : 'BAD'} ${meter?.type ?? '-'}`.padEnd(26),
         serialRight === undefined ? '' : `serial ${serialRight ? 'ok' : 'BAD'} ${meter?.serialNumber ?? ''}`,
         c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}]` : '',
+        detail.wheels ? `[cnn ${detail.wheels.digits.join('')} ${detail.wheels.positions.map((p) => p.toFixed(1)).join(' ')} min=${Math.min(...detail.wheels.confidences).toFixed(2)}]` : '',
       ].join(' '),
     );
     perPhoto.push({ file: label.file, ms: Math.round(ms), label, outcome: detail.outcome, reading, typeRight, serialRight, tariffRight, stageMs: detail.ms });

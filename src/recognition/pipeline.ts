@@ -5,7 +5,12 @@ import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR 
 import type { OcrLine } from './ocr/types.js';
 import { findCounterWindows } from './counter/window.js';
 import { readCounter, type CounterReading } from './counter/reader.js';
-import { fallbackTextEvidence, type TextEvidence } from './counter/fallback-text.js';
+import { readWheels, type WheelReading } from './counter/wheels.js';
+import { combineDigits } from './counter/combine.js';
+import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
+import { parseMeterText } from './parse/index.js';
+import type { ParsedText } from './parse/types.js';
+import { colourStats } from './preprocess.js';
 
 /** Longest side of the working image every stage shares. */
 const WORKING_SIDE = 1600;
@@ -15,7 +20,8 @@ export interface PipelineDetail {
   lines: OcrLine[];
   image?: { width: number; height: number };
   counter?: CounterReading | null;
-  text?: TextEvidence;
+  wheels?: WheelReading | null;
+  text?: ParsedText;
   ms: Record<string, number>;
 }
 
@@ -24,12 +30,12 @@ export interface InspectableRecognizer extends Recognizer {
   inspect(image: Uint8Array): Promise<PipelineDetail>;
 }
 
-type TextParser = (lines: OcrLine[], image: { width: number; height: number }) => TextEvidence;
-
 export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOptions = DEFAULT_OCR): Promise<InspectableRecognizer> {
   const threads = Math.max(1, opts.threads);
-  const ocr = await OcrEngine.load(threads);
-  const parseText = await loadTextParser();
+  const [ocr, digits] = await Promise.all([
+    OcrEngine.load(threads),
+    loadDigitClassifier({ modelsDir: opts.modelsDir, threads: 1 }),
+  ]);
   const inspect = async (bytes: Uint8Array): Promise<PipelineDetail> => {
     const ms: Record<string, number> = {};
     let t = performance.now();
@@ -50,11 +56,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     lap('ocr');
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
-    const text = parseText(lines, size);
+    const text = parseMeterText(lines, size, imageColour(img));
     const counter = bestCounter(img, details);
+    const wheels = counter ? await readWheels(img, counter, digits) : null;
     lap('counter');
-    const outcome = decide(text, counter);
-    return { outcome, lines, image: size, counter, text, ms };
+    const outcome = decide(text, counter, wheels);
+    return { outcome, lines, image: size, counter, wheels, text, ms };
   };
   return {
     inspect,
@@ -78,48 +85,53 @@ function bestCounter(img: RgbImage, lines: OcrLineDetail[]): CounterReading | nu
   return null;
 }
 
+/** Lowest per-digit OCR confidence accepted when the CNN confirms every cell / when nothing else does. */
+const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
 const MIN_DIGIT_SCORE = 0.8;
+/** Longer digit rows without any decimal cue are serials or app overlays more often than counters. */
+const MAX_PLAIN_DIGITS = 7;
 
-export function decide(text: TextEvidence, counter: CounterReading | null): RecognitionOutcome {
+/** Share of red and blue pixels in the central part of the photo (meter body, ring, drums). */
+function imageColour(img: RgbImage): { redRatio: number; blueRatio: number } {
+  const s = colourStats(img, img.width * 0.15, img.height * 0.15, img.width * 0.85, img.height * 0.85, 4);
+  return { redRatio: s.redFraction, blueRatio: s.blueFraction };
+}
+
+export function decide(text: ParsedText, counter: CounterReading | null, wheels: WheelReading | null): RecognitionOutcome {
   const drumLike = counter !== null && counter.decimalSource === 'colour' && counter.regular;
   if (text.meterLikelihood < 0.5 && !drumLike) return { kind: 'no_meter' };
   const type: MeterType = text.meterType ?? (drumLike && counter!.decimals >= 2 ? 'water_unknown' : 'electricity');
   const meter: Meter = {
     type,
     serialNumber: text.serialNumber,
-    currentReading: chooseReading(type, counter),
+    currentReading: chooseReading(type, text, counter, wheels),
     tariffCount: type === 'electricity' ? text.tariffCount : null,
   };
   return { kind: 'meter', meter };
 }
 
-function chooseReading(type: MeterType, c: CounterReading | null): number | null {
-  if (!c || !c.regular || c.minScore < MIN_DIGIT_SCORE) return null;
+/** The counter's value when the evidence agrees; null rather than a guess. */
+export function chooseReading(type: MeterType, text: ParsedText, c: CounterReading | null, wheels: WheelReading | null): number | null {
+  if (!c || !c.regular || c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return null;
   if (c.digits.length < 4 || c.digits.length > 9) return null;
-  // Water meters always show fractions of a cubic metre; without a found boundary we would guess.
-  if (type.startsWith('water') && c.decimals === 0) return null;
-  return c.value;
-}
-
-async function loadTextParser(): Promise<TextParser> {
-  // The text parsers are written separately; use them when present, keyword fallback otherwise.
-  const spec = './parse/index.js';
-  try {
-    const mod = (await import(spec)) as { parseMeterText?: (l: OcrLine[], s: { width: number; height: number }) => any };
-    if (typeof mod.parseMeterText === 'function') {
-      const parse = mod.parseMeterText;
-      return (lines, size) => {
-        const p = parse(lines, size);
-        return {
-          meterType: p.meterType ?? null,
-          meterLikelihood: p.meterLikelihood ?? 0,
-          serialNumber: p.serialNumber ?? '',
-          tariffCount: p.tariffCount ?? null,
-        };
-      };
-    }
-  } catch {
-    /* not there yet */
+  // A red drum just past the last digit means the OCR missed a fractional wheel.
+  if (c.redBeyond) return null;
+  // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
+  // the OCR missed or added a drum, or the boundary was not found.
+  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return null;
+  let digits = c.digits;
+  if (c.decimalSource === 'colour') {
+    // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.
+    if (!wheels) return null;
+    const combined = combineDigits(c, wheels);
+    if (combined.disagreements > 0) return null;
+    digits = combined.digits;
+  } else {
+    // LCDs and counters without colour cues: the text parser must pick the same number.
+    if (c.minScore < MIN_DIGIT_SCORE || c.digits.length > MAX_PLAIN_DIGITS) return null;
+    const top = text.readings[0];
+    if (!top || top.text.replace(/\D/g, '') !== c.digits) return null;
+    if (c.decimalSource === 'none' && top.decimals > 0) return null;
   }
-  return (lines) => fallbackTextEvidence(lines);
+  return Number(digits) / 10 ** c.decimals;
 }

@@ -108,6 +108,34 @@ function bilinear(data: Uint8Array, w: number, h: number, x: number, y: number, 
   }
 }
 
+/**
+ * Like sampleQuad, but averages `factor` x `factor` samples per output pixel so that shrinking a
+ * large region (a digit cell to 20x32) does not alias.
+ */
+export function sampleQuadSmooth(img: RgbImage, quad: [number, number][], outW: number, outH: number): RgbImage {
+  const srcW = Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
+  const srcH = Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]);
+  const factor = Math.max(1, Math.min(4, Math.round(Math.max(srcW / outW, srcH / outH))));
+  if (factor === 1) return sampleQuad(img, quad, outW, outH);
+  const big = sampleQuad(img, quad, outW * factor, outH * factor);
+  const out = new Uint8Array(outW * outH * 3);
+  const bw = outW * factor;
+  const n = factor * factor;
+  for (let y = 0; y < outH; y++) {
+    for (let x = 0; x < outW; x++) {
+      for (let k = 0; k < 3; k++) {
+        let sum = 0;
+        for (let dy = 0; dy < factor; dy++) {
+          let i = ((y * factor + dy) * bw + x * factor) * 3 + k;
+          for (let dx = 0; dx < factor; dx++, i += 3) sum += big.data[i];
+        }
+        out[(y * outW + x) * 3 + k] = (sum / n + 0.5) | 0;
+      }
+    }
+  }
+  return { data: out, width: outW, height: outH };
+}
+
 /** Rotates an RGB image by 90 degrees counter-clockwise (for vertical text crops). */
 export function rotateCcw(img: RgbImage): RgbImage {
   const { width: w, height: h, data } = img;
@@ -168,27 +196,30 @@ export function writeChw(
   }
 }
 
-/** Mean hue-free colour statistics of a region: how red and how dark/bright it is. */
+/** Colour statistics of a region: how red/blue and how dark/bright it is. */
 export interface ColourStats {
   /** Fraction of pixels that are saturated red. */
   redFraction: number;
+  /** Fraction of pixels that are saturated blue. */
+  blueFraction: number;
   meanLuma: number;
   /** Mean saturation 0..1. */
   meanSaturation: number;
 }
 
-/** Colour statistics inside an axis-aligned rectangle (clamped to the image). */
-export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y1: number): ColourStats {
+/** Colour statistics inside an axis-aligned rectangle (clamped to the image), every `step`-th pixel. */
+export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y1: number, step = 1): ColourStats {
   const xa = Math.max(0, Math.floor(x0));
   const ya = Math.max(0, Math.floor(y0));
   const xb = Math.min(img.width, Math.ceil(x1));
   const yb = Math.min(img.height, Math.ceil(y1));
   let n = 0;
   let red = 0;
+  let blue = 0;
   let luma = 0;
   let sat = 0;
-  for (let y = ya; y < yb; y++) {
-    for (let x = xa; x < xb; x++) {
+  for (let y = ya; y < yb; y += step) {
+    for (let x = xa; x < xb; x += step) {
       const i = (y * img.width + x) * 3;
       const r = img.data[i];
       const g = img.data[i + 1];
@@ -199,11 +230,12 @@ export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y
       luma += 0.299 * r + 0.587 * g + 0.114 * b;
       sat += s;
       if (r === mx && s > 0.35 && mx > 60 && r - Math.max(g, b) > 40 && Math.abs(g - b) < (r - Math.min(g, b)) * 0.6) red++;
+      else if (b === mx && s > 0.35 && mx > 50 && b - r > 40 && b - g > 15) blue++;
       n++;
     }
   }
-  if (n === 0) return { redFraction: 0, meanLuma: 0, meanSaturation: 0 };
-  return { redFraction: red / n, meanLuma: luma / n, meanSaturation: sat / n };
+  if (n === 0) return { redFraction: 0, blueFraction: 0, meanLuma: 0, meanSaturation: 0 };
+  return { redFraction: red / n, blueFraction: blue / n, meanLuma: luma / n, meanSaturation: sat / n };
 }
 
 /** Converts an RGB image to 8-bit grey. */

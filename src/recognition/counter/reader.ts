@@ -17,6 +17,8 @@ export interface CounterReading {
   regular: boolean;
   cells: DigitCell[];
   redFractions: number[];
+  /** A red cell right after the last digit: the row continues past what the OCR read. */
+  redBeyond: boolean;
   pitch: number;
   height: number;
   axis: Point;
@@ -80,6 +82,10 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     decimals = n - 1 - sep;
     decimalSource = 'point';
   }
+  const last = cells[n - 1];
+  const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
+  const [redNext] = cellRedness(img, [beyond], win.axis, p, win.height);
+  const redBeyond = decimals === 0 && redNext >= RED_CELL && redNext > 2 * Math.max(0, ...red.slice(0, n - decimals)) + 0.04;
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
@@ -91,6 +97,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     regular,
     cells,
     redFractions: red,
+    redBeyond,
     pitch: p,
     height: win.height,
     axis: win.axis,
