@@ -8,6 +8,7 @@ export const STYLESHEET = `
   color-scheme: light;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 html { -webkit-text-size-adjust: 100%; }
 body {
   margin: 0; background: var(--bg); color: var(--text);
@@ -40,6 +41,9 @@ h2 { font-size: 1.15rem; margin: 0 0 .75rem; }
   background: var(--card); border: 1px solid var(--line); border-radius: var(--radius);
   padding: 1.25rem; margin-bottom: 1.25rem; box-shadow: 0 1px 2px rgba(16, 24, 40, .04);
 }
+.card > :first-child { margin-top: 0; }
+.card > :last-child { margin-bottom: 0; }
+h1 + .card { margin-top: 1rem; }
 .grid { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); }
 .grid .card { margin-bottom: 0; }
 .grid + .card, .grid + section { margin-top: 1.25rem; }
@@ -124,6 +128,7 @@ dl.facts dd { margin: 0; font-weight: 500; overflow-wrap: anywhere; }
   .keys td.key-main { display: block; text-align: left; }
   .keys td.key-main::before { content: none; }
   .auth { margin: 1.5rem auto; }
+  .chart text { font-size: 20px; }
 }
 `;
 

@@ -18,9 +18,10 @@ export function lastDays(usage: DayCount[], today: Date, days = 30): DayCount[] 
   return out;
 }
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact' });
 const W = 640;
 const H = 200;
-const PAD = { top: 12, right: 8, bottom: 26, left: 40 };
+const PAD = { top: 14, right: 8, bottom: 30, left: 48 };
 
 /** A round axis maximum at or above `max`: 1, 2, 5, 10, 20, 50... */
 function niceMax(max: number): number {
@@ -49,7 +50,7 @@ export function usageChart(series: DayCount[]): SafeHtml {
   <desc id="chart-desc">${formatCount(total)} requests in ${series.length} days; busiest day ${formatCount(Math.max(0, ...series.map((d) => d.count)))}.</desc>
   ${ticks.map(
     (t) => html`<line class="grid-line" x1="${PAD.left}" x2="${W - PAD.right}" y1="${f(y(t))}" y2="${f(y(t))}"/>
-  <text x="${PAD.left - 6}" y="${f(y(t) + 4)}" text-anchor="end">${formatCount(t)}</text>`,
+  <text x="${PAD.left - 6}" y="${f(y(t))}" dominant-baseline="middle" text-anchor="end">${compact.format(t)}</text>`,
   )}
   ${series.map((d, i) => {
     const x = PAD.left + i * step + (step - barW) / 2;
@@ -58,7 +59,7 @@ export function usageChart(series: DayCount[]): SafeHtml {
   })}
   ${series.map((d, i) =>
     labelled.has(i)
-      ? html`<text x="${f(PAD.left + i * step + (i === 0 ? 0 : i === series.length - 1 ? step : step / 2))}" y="${H - 8}" text-anchor="${i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'}">${d.day.slice(5)}</text>`
+      ? html`<text x="${f(PAD.left + i * step + (i === 0 ? 0 : i === series.length - 1 ? step : step / 2))}" y="${H - 6}" text-anchor="${i === 0 ? 'start' : i === series.length - 1 ? 'end' : 'middle'}">${d.day.slice(5)}</text>`
       : '',
   )}
 </svg>`;
