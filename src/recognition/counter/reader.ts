@@ -57,7 +57,7 @@ export function trailingRedRun(red: number[]): number {
   const isRed = red.map((r) => r >= RED_CELL);
   let k = 0;
   while (k < isRed.length && isRed[isRed.length - 1 - k]) k++;
-  if (k === 0 || isRed.slice(0, isRed.length - k).some(Boolean)) return 0;
+  if (k === 0 || k === isRed.length || isRed.slice(0, isRed.length - k).some(Boolean)) return 0;
   // The black cells must be clearly not red, so a reddish photo does not fake a boundary.
   const blackMax = Math.max(0, ...red.slice(0, red.length - k));
   const redMin = Math.min(...red.slice(red.length - k));

@@ -83,8 +83,10 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
     for (const other of byX) {
       if (used.has(other.i)) continue;
       const o = other.l;
+      // Boxes around single drums hug the glyph, so their heights vary more than whole rows do.
       const hRatio = o.rect.height / last.rect.height;
-      if (hRatio < 0.7 || hRatio > 1.45) continue;
+      const short = [...o.text].length <= 2 || [...last.text].length <= 2;
+      if (hRatio < (short ? 0.6 : 0.7) || hRatio > (short ? 1.67 : 1.45)) continue;
       const h = Math.max(o.rect.height, last.rect.height);
       const c = Math.cos(last.rect.angle);
       const s = Math.sin(last.rect.angle);
