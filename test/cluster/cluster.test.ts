@@ -2,12 +2,13 @@
 // keys, revocations, blocks and quota changes seen by every node, and a quota never overspent.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { analyze } from '../helpers/app.js';
 import { plainPng } from '../helpers/images.js';
 import { createTempDatabase } from '../helpers/pg.js';
 import { openPostgresStore } from '../../src/store/postgres.js';
-import { PG_SKIP, adminCli, countBy, startCluster, type Cluster } from './cluster.js';
+import { PG_SKIP, adminCli, countBy, eventually, startCluster, type Cluster } from './cluster.js';
 
 describe('cluster of three nodes on one PostgreSQL', { skip: PG_SKIP }, () => {
   let cluster: Cluster;
@@ -72,6 +73,31 @@ describe('cluster of three nodes on one PostgreSQL', { skip: PG_SKIP }, () => {
     assert.deepEqual(statuses, { 200: quota, 402: 3 * perNode - quota }, JSON.stringify(statuses));
     for (const r of all.filter((x) => x.status === 402)) assert.equal(r.body.error, 'Payment required');
     assert.deepEqual(await cluster.accounting(clientId), { used: quota, committed: quota, reserved: 0 });
+  });
+
+  test('clients that hang up mid-upload are not charged, however early they leave', async () => {
+    const { clientId, token } = await cluster.newClient(1000);
+    const head = (port: number) =>
+      `POST /api/meters/analyze HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: multipart/form-data; boundary=X\r\nContent-Length: 5000\r\n\r\n--X\r\n`;
+    // Hang up after 0..290 ms: some leave while the node still checks the key and reserves, others later.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const node = cluster.nodes[i % cluster.nodes.length];
+        return new Promise<void>((resolve) => {
+          const socket = connect(node.port, '127.0.0.1', () => {
+            socket.write(head(node.port));
+            setTimeout(() => socket.destroy(), i * 10);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => {});
+        });
+      }),
+    );
+    // Long before any reconciliation (its default age is minutes), nothing stays reserved.
+    const settled = await eventually(async () => (await cluster.accounting(clientId)).used === 0, 5000);
+    assert.ok(settled, JSON.stringify(await cluster.accounting(clientId)));
+    assert.deepEqual(await cluster.accounting(clientId), { used: 0, committed: 0, reserved: 0 });
   });
 
   test('a revocation applies to the next request on every node', async () => {

@@ -44,6 +44,12 @@ export async function analyzeRoutes(app: FastifyInstance, opts: { services: Serv
         if (!outcome.ok) throw new HttpError(outcome.code);
         request.reservation = await quota.reserve(outcome.client);
         if (!request.reservation) throw new HttpError('payment_required');
+        // A client that hung up while the checks above awaited the store has already fired 'close':
+        // give the unit back now and stop (the answer reaches no one).
+        if (reply.raw.closed) {
+          await settle(request);
+          throw new HttpError('no_file');
+        }
         reply.raw.once('close', () => {
           if (!reply.raw.writableFinished) void settle(request);
         });
