@@ -5,7 +5,7 @@ import { ClientError } from '../clients/clients.js';
 import { AccountSessions } from './sessions.js';
 import { SignIn } from './sign-in.js';
 import { readCookie, serializeCookie } from './cookies.js';
-import { isCrossSite, isHttps, newCsrfToken, setSecurityHeaders, tokensMatch } from './security.js';
+import { isCrossSite, isHttps, newCsrfToken, publicBaseUrl, setSecurityHeaders, tokensMatch } from './security.js';
 import { acceptUrlencodedForms, formField } from './form-body.js';
 import { STYLESHEET, SCRIPT } from './assets.js';
 import { lastDays } from './chart.js';
@@ -55,7 +55,6 @@ async function accountArea(app: FastifyInstance, opts: { services: Services }): 
     reply.code(status).type('text/html; charset=utf-8').send(body);
   const cookie = (request: FastifyRequest, name: string, value: string, maxAgeSeconds: number) =>
     serializeCookie(name, value, { maxAgeSeconds, secure: isHttps(request) });
-  const baseUrl = (request: FastifyRequest) => `${isHttps(request) ? 'https' : 'http'}://${request.headers.host ?? 'localhost'}`;
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode ?? 500;
@@ -180,7 +179,7 @@ async function accountArea(app: FastifyInstance, opts: { services: Services }): 
       return html(
         reply,
         200,
-        keysPage({ client, csrfToken: session.csrfToken, keys, issued: { label: issued.label, token: issued.token, baseUrl: baseUrl(request) } }),
+        keysPage({ client, csrfToken: session.csrfToken, keys, issued: { label: issued.label, token: issued.token, baseUrl: publicBaseUrl(request) } }),
       );
     } catch (err) {
       if (err instanceof ClientError && err.code === 'blocked') return view(403, 'This account is blocked: no new keys can be issued.');

@@ -38,11 +38,25 @@ export function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
   try {
-    return new URL(origin).host !== request.headers.host;
+    return !ownHosts(request).includes(new URL(origin).host);
   } catch {
     return true;
   }
 }
+
+/**
+ * The names this site is reached by: Host, and X-Forwarded-Host from a proxy that rewrites Host. A page on
+ * another site cannot set either header on a form submission, so accepting both is safe.
+ */
+function ownHosts(request: FastifyRequest): string[] {
+  const forwarded = request.headers['x-forwarded-host'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : undefined;
+  return [request.headers.host, first].filter((h): h is string => !!h);
+}
+
+/** The site's own address, for examples shown on the pages. */
+export const publicBaseUrl = (request: FastifyRequest): string =>
+  `${isHttps(request) ? 'https' : 'http'}://${ownHosts(request).at(-1) ?? 'localhost'}`;
 
 export const newCsrfToken = (): string => randomBytes(32).toString('base64url');
 

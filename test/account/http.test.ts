@@ -156,7 +156,12 @@ for (const backend of backends) {
 
       const issued = await w.post('/account/keys', { label: 'real', _csrf: good }, { origin: t.url });
       assert.equal(issued.status, 200);
-      const [key] = await t.services.store.listKeys(a.id);
+      // Behind a proxy that rewrites Host, the public name arrives as X-Forwarded-Host.
+      const proxied = await w.post('/account/keys', { label: 'proxied', _csrf: good }, { origin: 'https://meter.example', 'x-forwarded-host': 'meter.example', 'x-forwarded-proto': 'https' });
+      assert.equal(proxied.status, 200);
+      assert.ok(proxied.body.includes('https://meter.example/api/meters/analyze'), 'the curl example names the public address');
+      await t.services.clients.revokeKey((await t.services.store.listKeys(a.id)).find((k) => k.label === 'proxied')!.id);
+      const key = (await t.services.store.listKeys(a.id)).find((k) => k.label === 'real')!;
       assert.equal((await w.post(`/account/keys/${key.id}/revoke`, {})).status, 403);
       assert.equal((await w.post(`/account/keys/${key.id}/revoke`, { _csrf: othersToken })).status, 403);
       assert.equal((await t.services.store.getKey(key.id))!.revokedAt, null, 'still active');
