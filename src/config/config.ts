@@ -27,6 +27,13 @@ const schema = z
     DEFAULT_PERIOD: z.enum(['none', 'day', 'month']).default('month'),
     MODELS_DIR: z.string().min(1).default(resolve(import.meta.dirname, '../../../models')),
     SHUTDOWN_GRACE_MS: intFrom(15_000, 0, 600_000),
+    // Behind a load balancer: 'true' (trust every hop), a hop count, or comma-separated addresses/CIDRs.
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be true, false, a hop count or addresses/CIDRs')
+      .default('false')
+      .transform((v): boolean | number | string =>
+        v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.replace(/\s+/g, '')),
     // Account area (/account): session lifetime and sign-in rate limits.
     SESSION_TTL_HOURS: intFrom(12, 1, 24 * 90),
     LOGIN_WINDOW_MINUTES: intFrom(15, 1, 24 * 60),

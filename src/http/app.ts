@@ -39,6 +39,7 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
     keepAliveTimeout: 65_000,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    trustProxy: services.config.TRUST_PROXY,
   } as FastifyServerOptions) as unknown as FastifyInstance;
 
   app.addHook('onRequest', async (request, reply) => {
