@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRecognizer } from '../src/recognition/pipeline.js';
+import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 
 interface Label {
   file: string;
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   const dumpDir = opt('--dump-ocr');
   const threads = Number(opt('--threads') ?? 2);
   const only = opt('--only');
+  const detSide = Number(opt('--det-side') ?? DEFAULT_OCR.det.maxSide);
+  const maxLines = Number(opt('--max-lines') ?? DEFAULT_OCR.maxLines);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const dir = resolve(args[0] ?? join(repoRoot, '..', 'shared', 'datasets', 'meters-dev'));
   if (!existsSync(join(dir, 'labels.csv'))) {
@@ -91,7 +94,10 @@ async function main(): Promise<void> {
   if (dumpDir) mkdirSync(dumpDir, { recursive: true });
   let labels = loadLabels(dir);
   if (only) labels = labels.filter((l) => l.file.includes(only));
-  const recognizer = await createRecognizer({ modelsDir: join(repoRoot, 'models'), threads, maxPixels: 100_000_000 });
+  const recognizer = await createRecognizer(
+    { modelsDir: join(repoRoot, 'models'), threads, maxPixels: 100_000_000 },
+    { ...DEFAULT_OCR, det: { ...DEFAULT_OCR.det, maxSide: detSide }, maxLines },
+  );
 
   const tally = { exact: 0, wrong: 0, null: 0 };
   let typeOk = 0, typeN = 0, serialOk = 0, serialN = 0, tariffOk = 0, tariffN = 0;
@@ -156,7 +162,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`reading exact ${pct(tally.exact, scored)}  wrong ${pct(tally.wrong, scored)}  null ${pct(tally.null, scored)}`);
   console.log(`type ${pct(typeOk, typeN)}  serial ${pct(serialOk, serialN)}  tariff ${pct(tariffOk, tariffN)}`);
-  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads})`);
+  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines)`);
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ summary, perPhoto }, null, 1));
 }
 

@@ -129,6 +129,8 @@ export function chooseReading(type: MeterType, text: ParsedText, c: CounterReadi
   } else {
     // LCDs and counters without colour cues: the text parser must pick the same number.
     if (c.minScore < MIN_DIGIT_SCORE || c.digits.length > MAX_PLAIN_DIGITS) return null;
+    // Gas drum counters have at least 5 whole-unit drums; fewer means part of the row was missed.
+    if (type === 'gas' && c.digits.length < 5) return null;
     const top = text.readings[0];
     if (!top || top.text.replace(/\D/g, '') !== c.digits) return null;
     if (c.decimalSource === 'none' && top.decimals > 0) return null;

@@ -8,6 +8,8 @@ import type { WheelReading } from './wheels.js';
 /** Wheel positions this close to a whole digit count as sitting on it (the CNN jitters by a tenth). */
 const SNAP = 0.25;
 
+const LAST_WHEEL_LOWER_BELOW = 0.6;
+
 export interface Combined {
   digits: string;
   /** Cells where OCR and CNN disagree. */
@@ -33,8 +35,12 @@ export function combineDigits(counter: CounterReading, wheels: WheelReading): Co
     const c = composed[i];
     if (o === c) return c;
     const rolling = snapped[i] !== Math.round(snapped[i]);
-    // The last wheel turns continuously; a half-rolled one is read as the lower digit.
-    if (rolling && between(snapped[i], o)) return i === counter.cells.length - 1 ? Math.floor(snapped[i]) : o;
+    // The last wheel turns continuously; one clearly short of the OCR's digit is read as the lower
+    // digit (the CNN reads low, so a wheel near the next digit keeps the OCR's reading).
+    if (rolling && between(snapped[i], o)) {
+      const f = Math.floor(snapped[i]);
+      return i === counter.cells.length - 1 && snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
+    }
     disagreements++;
     return o;
   });

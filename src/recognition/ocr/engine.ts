@@ -14,7 +14,7 @@ export interface OcrOptions {
   minHeight: number;
 }
 
-export const DEFAULT_OCR: OcrOptions = { det: { maxSide: 960 }, maxLines: 40, minHeight: 7 };
+export const DEFAULT_OCR: OcrOptions = { det: { maxSide: 960 }, maxLines: 16, minHeight: 7 };
 
 /** An OcrLine plus what later stages need to locate characters inside it. */
 export interface OcrLineDetail extends OcrLine {
