@@ -36,8 +36,9 @@ export async function readImageField(request: FastifyRequest): Promise<Buffer> {
       }
     }
   } catch (err) {
-    // Only the client's bytes can break the parser: an oversize file is 413, anything else malformed is 400.
-    if ((err as { statusCode?: number }).statusCode === 413) throw err;
+    // Only the client's bytes can break the parser: an oversize file is 413; anything else malformed,
+    // including too many parts or files, is 400.
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw err;
     throw new HttpError('no_file');
   }
   if (!image || image.length === 0 || !isJpegOrPng(image)) throw new HttpError('no_file');

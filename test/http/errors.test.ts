@@ -138,6 +138,17 @@ describe('400 No file uploaded', () => {
     assert.deepEqual(await res.json(), { error: 'No file uploaded' });
   });
 
+  test('a form with too many parts', async () => {
+    const before = await used();
+    const form = new FormData();
+    for (let i = 0; i < 40; i++) form.append(`f${i}`, 'x');
+    form.append('image', new Blob([new Uint8Array(png)]), 'a.png');
+    const res = await fetch(`${t.url}/api/meters/analyze`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { error: 'No file uploaded' });
+    assert.equal(await used(), before);
+  });
+
   test('malformed multipart body', async () => {
     const res = await raw({ 'content-type': 'multipart/form-data; boundary=XYZ' }, '--XYZ\r\nContent-Disposition: form-da');
     assert.equal(res.status, 400);
