@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRecognizer } from '../src/recognition/pipeline.js';
+import { createRecognizer, readingVerdict } from '../src/recognition/pipeline.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 
 interface Label {
@@ -129,16 +129,18 @@ async function main(): Promise<void> {
       if (tariffRight) tariffOk++;
     }
     const c = detail.counter;
+    const why = meter && detail.text ? readingVerdict(meter.type, detail.text, c ?? null, detail.wheels ?? null).why : '';
     console.log(
       [
         label.file.slice(0, 34).padEnd(34),
         `${Math.round(ms)}ms`.padStart(7),
         (reading ?? '-').padEnd(5),
         `${label.reading || '-'} -> ${meter?.currentReading ?? (meter ? 'null' : detail.outcome.kind)}`.padEnd(30),
+        why === 'ok' ? '' : `(${why})`,
         `type ${typeRight ? 'ok' : 'BAD'} ${meter?.type ?? '-'}`.padEnd(26),
         serialRight === undefined ? '' : `serial ${serialRight ? 'ok' : 'BAD'} ${meter?.serialNumber ?? ''}`,
         c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}]` : '',
-        detail.wheels ? `[cnn ${detail.wheels.digits.join('')} ${detail.wheels.positions.map((p) => p.toFixed(1)).join(' ')} min=${Math.min(...detail.wheels.confidences).toFixed(2)}]` : '',
+        detail.wheels ? `[cnn ${detail.wheels.digits.join('')} ${detail.wheels.positions.map((p) => p.toFixed(1)).join(' ')} min=${Math.min(...detail.wheels.confidences).toFixed(2)} f=${detail.wheels.framing.scale}/${detail.wheels.framing.dy}/${detail.wheels.framing.dx}]` : '',
       ].join(' '),
     );
     perPhoto.push({ file: label.file, ms: Math.round(ms), label, outcome: detail.outcome, reading, typeRight, serialRight, tariffRight, stageMs: detail.ms });

@@ -85,7 +85,7 @@ function bestCounter(img: RgbImage, lines: OcrLineDetail[]): CounterReading | nu
   return null;
 }
 
-/** Lowest per-digit OCR confidence accepted when the CNN confirms every cell / when nothing else does. */
+/** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */
 const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
 const MIN_DIGIT_SCORE = 0.8;
 /** Longer digit rows without any decimal cue are serials or app overlays more often than counters. */
@@ -112,28 +112,43 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
 
 /** The counter's value when the evidence agrees; null rather than a guess. */
 export function chooseReading(type: MeterType, text: ParsedText, c: CounterReading | null, wheels: WheelReading | null): number | null {
-  if (!c || !c.regular || c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return null;
-  if (c.digits.length < 4 || c.digits.length > 9) return null;
+  return readingVerdict(type, text, c, wheels).reading;
+}
+
+/** The reading, or null with the reason it was withheld (benchmarks print it). */
+export function readingVerdict(
+  type: MeterType,
+  text: ParsedText,
+  c: CounterReading | null,
+  wheels: WheelReading | null,
+): { reading: number | null; why: string } {
+  const no = (why: string) => ({ reading: null, why });
+  if (!c) return no('no counter');
+  if (!c.regular) return no('irregular');
+  // Drum counters check every OCR digit against the CNN, so a less sure OCR digit may pass there.
+  if (c.decimalSource !== 'colour' && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
+  if (c.digits.length < 4 || c.digits.length > 9) return no('digit count');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
-  if (c.redBeyond) return null;
+  if (c.redBeyond) return no('red beyond');
   // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
   // the OCR missed or added a drum, or the boundary was not found.
-  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return null;
+  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');
   let digits = c.digits;
   if (c.decimalSource === 'colour') {
     // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.
-    if (!wheels) return null;
+    if (!wheels) return no('no wheels');
     const combined = combineDigits(c, wheels);
-    if (combined.disagreements > 0) return null;
+    if (combined.disagreements > 0) return no(`cnn disagrees x${combined.disagreements}`);
     digits = combined.digits;
   } else {
     // LCDs and counters without colour cues: the text parser must pick the same number.
-    if (c.minScore < MIN_DIGIT_SCORE || c.digits.length > MAX_PLAIN_DIGITS) return null;
+    if (c.minScore < MIN_DIGIT_SCORE) return no('plain: low ocr score');
+    if (c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
     // Gas drum counters have at least 5 whole-unit drums; fewer means part of the row was missed.
-    if (type === 'gas' && c.digits.length < 5) return null;
+    if (type === 'gas' && c.digits.length < 5) return no('gas: short');
     const top = text.readings[0];
-    if (!top || top.text.replace(/\D/g, '') !== c.digits) return null;
-    if (c.decimalSource === 'none' && top.decimals > 0) return null;
+    if (!top || top.text.replace(/\D/g, '') !== c.digits) return no(`plain: parser ${top?.text ?? '-'}`);
+    if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
   }
-  return Number(digits) / 10 ** c.decimals;
+  return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { regularise, trailingRedRun } from '../../src/recognition/counter/reader.js';
-import { combineDigits, snapPosition } from '../../src/recognition/counter/combine.js';
+import { combineDigits, digitSupport, snapPosition } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 
@@ -39,4 +39,32 @@ test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disa
   // Last wheel half way between 8 and 9: the lower digit, whatever the OCR said.
   assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0 });
   assert.equal(combineDigits(counter('0134'), wheels([0, 1, 7, 4])).disagreements, 1);
+});
+
+/** A softmax-like vector peaked at `pos` (tenths) with mass `mass`, the rest spread evenly. */
+function peaked(pos: number, mass: number): Float32Array {
+  const p = new Float32Array(100).fill((1 - mass) / 99);
+  p[Math.round(pos * 10) % 100] = mass;
+  return p;
+}
+
+test('digitSupport counts the positions from just below a digit to almost the next one', () => {
+  assert.ok(Math.abs(digitSupport(peaked(2.8, 0.9), 3) - (0.9 + 12 * (0.1 / 99))) < 1e-6);
+  assert.ok(digitSupport(peaked(3.9, 0.9), 3) > 0.9);
+  assert.ok(digitSupport(peaked(4.0, 0.9), 3) < 0.05);
+  // Circular: a 0 is supported by a wheel at 9.8.
+  assert.ok(digitSupport(peaked(9.8, 0.9), 0) > 0.9);
+});
+
+test('combineDigits: an unsure OCR digit needs firm CNN support, a confident one only no clear veto', () => {
+  const c = counter('0134');
+  c.cells[2].score = 0.45;
+  const positions = [0, 1, 2.8, 4];
+  const firm = { positions, probabilities: positions.map((v) => peaked(v, 0.9)) };
+  assert.equal(combineDigits(c, firm).disagreements, 0);
+  const weak = { positions, probabilities: positions.map((v, i) => peaked(v, i === 2 ? 0.5 : 0.9)) };
+  assert.equal(combineDigits(c, weak).disagreements, 1);
+  // A confident OCR 7 where the CNN sees a firm 4 is a disagreement.
+  const other = counter('0174');
+  assert.equal(combineDigits(other, firm).disagreements, 1);
 });

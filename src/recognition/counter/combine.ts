@@ -10,6 +10,15 @@ const SNAP = 0.25;
 
 const LAST_WHEEL_LOWER_BELOW = 0.6;
 
+/** OCR digits below this confidence need the CNN's firm support; above it, only a clear veto counts. */
+const UNSURE_OCR = 0.6;
+/** Lowest OCR confidence a digit may have at all. */
+const MIN_OCR = 0.2;
+/** CNN mass on the positions that show digit d (d-0.3 .. d+0.9) needed to confirm an unsure OCR digit. */
+const FIRM_SUPPORT = 0.75;
+/** CNN mass that lets a confident OCR digit stand although the CNN's single best position differs. */
+const AGREE_SUPPORT = 0.6;
+
 export interface Combined {
   digits: string;
   /** Cells where OCR and CNN disagree. */
@@ -26,13 +35,30 @@ function between(v: number, d: number): boolean {
   return d === f || d === (f + 1) % 10;
 }
 
-export function combineDigits(counter: CounterReading, wheels: WheelReading): Combined {
+/**
+ * Probability mass on the wheel positions at which a drum can show digit `d`: from just before it
+ * (the CNN's low bias) to almost the next digit (a rolling wheel is read as the lower digit).
+ */
+export function digitSupport(p: ArrayLike<number>, d: number): number {
+  let mass = 0;
+  for (let k = -3; k <= 9; k++) mass += p[(d * 10 + k + 100) % 100];
+  return mass;
+}
+
+export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading, 'positions'> & { probabilities?: ArrayLike<number>[] }): Combined {
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
   let disagreements = 0;
   const digits = counter.cells.map((cell, i) => {
     const o = cell.digit;
     const c = composed[i];
+    const p = wheels.probabilities?.[i];
+    const support = p ? digitSupport(p, o) : o === c ? 1 : 0;
+    const unsure = cell.score < UNSURE_OCR;
+    if (cell.score < MIN_OCR || (unsure && support < FIRM_SUPPORT)) {
+      disagreements++;
+      return o;
+    }
     if (o === c) return c;
     const rolling = snapped[i] !== Math.round(snapped[i]);
     // The last wheel turns continuously; one clearly short of the OCR's digit is read as the lower
@@ -41,6 +67,7 @@ export function combineDigits(counter: CounterReading, wheels: WheelReading): Co
       const f = Math.floor(snapped[i]);
       return i === counter.cells.length - 1 && snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
     }
+    if (p && support >= AGREE_SUPPORT) return o;
     disagreements++;
     return o;
   });

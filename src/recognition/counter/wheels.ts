@@ -1,6 +1,7 @@
 // Classifies each counter cell with the digit-wheel CNN and composes the digits with carry logic.
-import { composeDigits, CELL_HEIGHT, CELL_WIDTH, type DigitClassifier } from '../digit-classifier.js';
+import { composeDigits, CELL_HEIGHT, CELL_WIDTH, type DigitClassifier, type WheelPrediction } from '../digit-classifier.js';
 import { sampleQuadSmooth, type RgbImage } from '../preprocess.js';
+import type { Point } from '../ocr/types.js';
 import { cellQuad, type CounterReading } from './reader.js';
 
 export interface WheelReading {
@@ -8,6 +9,16 @@ export interface WheelReading {
   positions: number[];
   digits: number[];
   confidences: number[];
+  /** Softmax over the 100 positions per cell (index i = position i/10). */
+  probabilities: Float32Array[];
+  /** The crop framing the search settled on (scale of the cell, shifts in cell heights/pitches). */
+  framing: Framing;
+}
+
+export interface Framing {
+  scale: number;
+  dy: number;
+  dx: number;
 }
 
 /** Fraction of the OCR box height the digit itself fills (the box is grown by DB unclipping). */
@@ -15,16 +26,97 @@ const DIGIT_IN_BOX = 0.62;
 /** Fraction of the cell crop height the digit should fill (as in the classifier's training crops). */
 const DIGIT_IN_CELL = 0.7;
 
+/**
+ * The OCR box only roughly frames the drums: its height depends on the detector's unclipping and
+ * on the window frame, and its centre may sit above or below the digits. A tenths classifier is
+ * very sensitive to that: a digit sitting low in its crop reads as the wheel a tenth or two short,
+ * and the CNN is just as confident of that. So the framing is chosen by what every counter obeys:
+ * the wheels left of the last two sit on a whole digit (they move only while their right
+ * neighbour passes 9 -> 0, or by a tenth on continuously geared counters). One framing per row,
+ * not per cell, so a wheel really caught half way between two digits still reads as such.
+ */
+const SHIFTS_Y = [-0.2, -0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15, 0.2];
+const SCALES = [0.9, 1.12];
+const FINE_Y = [-0.025, 0.025];
+const SHIFTS_X = [-0.08, 0.08];
+
 export async function readWheels(img: RgbImage, counter: CounterReading, classifier: DigitClassifier): Promise<WheelReading> {
-  const cellH = (counter.height * DIGIT_IN_BOX) / DIGIT_IN_CELL;
-  const cellW = Math.min(counter.pitch, (cellH * CELL_WIDTH) / CELL_HEIGHT);
-  const crops = fitCentres(counter).map((c) => {
-    const rgb = sampleQuadSmooth(img, cellQuad(c, counter.axis, cellW, cellH), CELL_WIDTH, CELL_HEIGHT);
-    return { data: rgb.data, width: CELL_WIDTH, height: CELL_HEIGHT, channels: 3 as const };
+  const centres = fitCentres(counter);
+  const baseH = (counter.height * DIGIT_IN_BOX) / DIGIT_IN_CELL;
+  const n = centres.length;
+  const steady = n >= 5 ? n - 2 : n - 1;
+  type Scored = Framing & { score: number };
+  const score = async (fs: Framing[], around: Scored): Promise<Scored> => {
+    const all = await classifyFramings(img, counter, centres, baseH, fs, classifier);
+    let bi = -1;
+    let bs = around.score;
+    all.forEach((preds, i) => {
+      const s = framingScore(preds, steady);
+      if (s > bs + 1e-6) (bs = s), (bi = i);
+    });
+    return bi < 0 ? around : { ...fs[bi], score: bs };
+  };
+  let best: Scored = { scale: 1, dy: 0, dx: 0, score: -Infinity };
+  best = await score(SHIFTS_Y.map((dy) => ({ scale: 1, dy, dx: 0 })), best);
+  best = await score(SCALES.map((scale) => ({ ...best, scale })), best);
+  best = await score(FINE_Y.map((d) => ({ ...best, dy: best.dy + d })), best);
+  best = await score(SHIFTS_X.map((dx) => ({ ...best, dx })), best);
+  const framing: Framing = { scale: best.scale, dy: best.dy, dx: best.dx };
+  const [preds] = await classifyFramings(img, counter, centres, baseH, [framing], classifier);
+  const composed = composeDigits(preds);
+  return {
+    positions: preds.map((p) => p.value),
+    digits: composed.digits,
+    confidences: composed.confidences,
+    probabilities: preds.map((p) => p.probabilities),
+    framing,
+  };
+}
+
+/** Sharp predictions on every cell, whole digits on the wheels that should show them. */
+function framingScore(preds: WheelPrediction[], steady: number): number {
+  return preds.reduce((a, p, i) => a + sharpness(p.probabilities) + (i < steady ? integerness(p.probabilities) : 0), 0);
+}
+
+/** Largest probability mass on three neighbouring positions (circular): how sure the CNN is of one place. */
+export function sharpness(p: ArrayLike<number>): number {
+  const n = p.length;
+  let best = 0;
+  for (let i = 0; i < n; i++) best = Math.max(best, p[(i + n - 1) % n] + p[i] + p[(i + 1) % n]);
+  return best;
+}
+
+/** Expected cos(2π·fraction) of the wheel position: 1 when all mass sits on whole digits, -1 half way. */
+export function integerness(p: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < p.length; i++) s += p[i] * COS_TENTHS[i % 10];
+  return s;
+}
+const COS_TENTHS = Array.from({ length: 10 }, (_, i) => Math.cos((2 * Math.PI * i) / 10));
+
+async function classifyFramings(
+  img: RgbImage,
+  counter: CounterReading,
+  centres: { x: number; y: number }[],
+  baseH: number,
+  framings: Framing[],
+  classifier: DigitClassifier,
+): Promise<WheelPrediction[][]> {
+  const [ax, ay] = counter.axis;
+  const normal: Point = [-ay, ax];
+  const crops = framings.flatMap(({ scale, dy, dx }) => {
+    const cellH = baseH * scale;
+    const cellW = Math.min(counter.pitch * scale, (cellH * CELL_WIDTH) / CELL_HEIGHT);
+    return centres.map((c) => {
+      const x = c.x + normal[0] * dy * baseH + ax * dx * counter.pitch;
+      const y = c.y + normal[1] * dy * baseH + ay * dx * counter.pitch;
+      const rgb = sampleQuadSmooth(img, cellQuad({ x, y }, counter.axis, cellW, cellH), CELL_WIDTH, CELL_HEIGHT);
+      return { data: rgb.data, width: CELL_WIDTH, height: CELL_HEIGHT, channels: 3 as const };
+    });
   });
   const preds = await classifier.classify(crops);
-  const composed = composeDigits(preds);
-  return { positions: preds.map((p) => p.value), digits: composed.digits, confidences: composed.confidences };
+  const n = centres.length;
+  return framings.map((_, i) => preds.slice(i * n, (i + 1) * n));
 }
 
 /** Cell centres refitted on a straight, evenly spaced row (OCR character peaks jitter). */
