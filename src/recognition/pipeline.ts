@@ -7,6 +7,7 @@ import { findCounterWindows } from './counter/window.js';
 import { readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
+import { extendRedTail } from './counter/extend.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import type { ParsedText } from './parse/types.js';
@@ -57,7 +58,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const text = parseMeterText(lines, size, imageColour(img));
-    const counter = bestCounter(img, details);
+    const found = bestCounter(img, details);
+    const counter = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
     const wheels = counter ? await readWheels(img, counter, digits) : null;
     lap('counter');
     const outcome = decide(text, counter, wheels);

@@ -52,6 +52,11 @@ export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitc
 
 const RED_CELL = 0.1;
 
+/** A cell is red like a fractional drum when it is clearly redder than the row's black drums. */
+export function isRedAgainst(red: number, blackMax: number): boolean {
+  return red >= RED_CELL && red > 2 * blackMax + 0.04;
+}
+
 /** Number of trailing red cells when the red ones form one run at the end, else 0. */
 export function trailingRedRun(red: number[]): number {
   const isRed = red.map((r) => r >= RED_CELL);
@@ -85,7 +90,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const last = cells[n - 1];
   const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
   const [redNext] = cellRedness(img, [beyond], win.axis, p, win.height);
-  const redBeyond = decimals === 0 && redNext >= RED_CELL && redNext > 2 * Math.max(0, ...red.slice(0, n - decimals)) + 0.04;
+  const redBeyond = decimals === 0 && isRedAgainst(redNext, Math.max(0, ...red));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
