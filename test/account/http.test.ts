@@ -4,25 +4,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startTestApp, analyze, type TestApp } from '../helpers/app.js';
 import { plainPng } from '../helpers/images.js';
+import { storeBackends } from '../helpers/backends.js';
 import { PG_SKIP, createTempDatabase } from '../helpers/pg.js';
 import { hashSessionId } from '../../src/account/sessions.js';
 import { WebClient, accountClient, csrfOf, tokenOnPage } from './web.js';
 
 const WRONG = 'Wrong email or password.';
 
-const backends: { name: string; skip: string | false; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> }[] = [
-  { name: 'sqlite', skip: false, env: async () => ({ env: {} }) },
-  {
-    name: 'postgres',
-    skip: PG_SKIP,
-    env: async () => {
-      const db = await createTempDatabase();
-      return { env: { DATABASE_URL: db.url }, drop: db.drop };
-    },
-  },
-];
 
-for (const backend of backends) {
+for (const backend of storeBackends) {
   describe(`account area over HTTP on ${backend.name}`, { skip: backend.skip }, () => {
     let t: TestApp;
     let drop: (() => Promise<void>) | undefined;

@@ -3,21 +3,10 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, analyze, type TestApp } from '../helpers/app.js';
 import { plainPng } from '../helpers/images.js';
-import { PG_SKIP, createTempDatabase } from '../helpers/pg.js';
+import { storeBackends } from '../helpers/backends.js';
 
-const backends: { name: string; skip: string | false; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> }[] = [
-  { name: 'sqlite', skip: false, env: async () => ({ env: {} }) },
-  {
-    name: 'postgres',
-    skip: PG_SKIP,
-    env: async () => {
-      const db = await createTempDatabase();
-      return { env: { DATABASE_URL: db.url }, drop: db.drop };
-    },
-  },
-];
 
-for (const backend of backends) {
+for (const backend of storeBackends) {
   describe(`access control on ${backend.name}`, { skip: backend.skip }, () => {
     let t: TestApp;
     let drop: (() => Promise<void>) | undefined;
