@@ -79,12 +79,17 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 }
 
+/**
+ * The counter among the best-scored digit rows: a row ending in red fractional drums is a counter
+ * whatever its size (a nameplate serial can be printed larger than the drums), else the best row.
+ */
 function bestCounter(img: RgbImage, lines: OcrLineDetail[]): CounterReading | null {
+  const rows: CounterReading[] = [];
   for (const w of findCounterWindows(lines).slice(0, 3)) {
     const r = readCounter(img, w);
-    if (r && r.digits.length >= 4) return r;
+    if (r && r.digits.length >= 4) rows.push(r);
   }
-  return null;
+  return rows.find((r) => r.decimalSource === 'colour' && r.regular) ?? rows[0] ?? null;
 }
 
 /** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */
