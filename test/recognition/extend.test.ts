@@ -33,14 +33,24 @@ test('redTailCentres finds the red drums the OCR left out, and stops at the firs
   assert.deepEqual(redTailCentres(strip(5, 0), counterOn(strip(5, 0), '00488')), []);
 });
 
-test('extendRedTail adds the re-read digits as fractional drums only when the re-read starts with the last digit', async () => {
+test('extendRedTail adds the re-read digits as fractional drums only when the re-read starts with the last two digits of the row', async () => {
   const img = strip(5, 3);
   const c = counterOn(img, '00488');
-  const rec = (text: string) => async () => [{ text, score: 0.9, charScores: [...text].map(() => 0.9), charSteps: [], steps: 1, cropWidth: 1, inputWidth: 1 }];
-  const ext = await extendRedTail(img, c, rec('8675'));
+  // A fake re-read whose characters sit on consecutive cells of the 5-cell rectangle (one CTC step per cell).
+  const rec = (text: string, cellsOf = [...text].map((_, i) => i)) => async () => [
+    { text, score: 0.9, charScores: [...text].map(() => 0.9), charSteps: cellsOf, steps: 5, cropWidth: 5, inputWidth: 5 },
+  ];
+  const ext = await extendRedTail(img, c, rec('88675'));
   assert.equal(ext.digits, '00488675');
   assert.equal(ext.decimals, 3);
   assert.equal(ext.decimalSource, 'colour');
-  assert.equal((await extendRedTail(img, c, rec('9675'))).digits, '00488');
-  assert.equal((await extendRedTail(img, c, rec('86'))).digits, '00488');
+  // The re-read may stop before the last red cell (red paint past the drums).
+  const short = await extendRedTail(img, c, rec('886'));
+  assert.equal(short.digits, '004886');
+  assert.equal(short.decimals, 1);
+  assert.equal((await extendRedTail(img, c, rec('98675'))).digits, '00488');
+  assert.equal((await extendRedTail(img, c, rec('88'))).digits, '00488');
+  assert.equal((await extendRedTail(img, c, rec('886751'))).digits, '00488');
+  // '8' '8' then '7' on the fourth cell: the third cell was skipped.
+  assert.equal((await extendRedTail(img, c, rec('887', [0, 1, 3]))).digits, '00488');
 });

@@ -10,6 +10,9 @@ import type { DigitCell } from './window.js';
 /** Fractional drums are at most four; more red cells mean a red panel, not drums. */
 const MAX_EXTRA = 4;
 
+/** How far (in pitches) a re-read digit may sit from its cell's centre. */
+const MAX_CELL_OFFSET = 0.4;
+
 export type RecognizeRects = (rects: RotatedRect[]) => Promise<RecognizedCrop[]>;
 
 /** Centres of the red cells that continue the row past its last digit, on the row's pitch. */
@@ -28,32 +31,63 @@ export function redTailCentres(img: RgbImage, c: CounterReading): { x: number; y
   return out.length > MAX_EXTRA ? [] : out;
 }
 
-/** The counter with the red tail cells added when the OCR reads them as digits after the row's last digit. */
+/**
+ * The counter with the red tail cells added when the OCR re-reads them after the row's last
+ * digit(s). First the last digit with every red cell (all must be read); failing that, the last
+ * two digits with the red cells, where the re-read may end early (red paint or a red frame past
+ * the last drum is not a digit) but must place every digit on its own cell.
+ */
 export async function extendRedTail(img: RgbImage, c: CounterReading, recognize: RecognizeRects): Promise<CounterReading> {
   const extra = redTailCentres(img, c);
-  if (!extra.length) return c;
-  const last = c.cells[c.cells.length - 1];
+  if (!extra.length || c.cells.length < 2) return c;
+  for (const known of [1, 2]) {
+    const digits = await reread(c, extra, known, recognize);
+    const k = digits ? digits.length : 0;
+    if (!digits || k < 1 || (known === 1 && k !== extra.length)) continue;
+    const added: DigitCell[] = extra.slice(0, k).map((p, i) => ({
+      ...digits[i],
+      x: p.x,
+      y: p.y,
+      u: p.x * c.axis[0] + p.y * c.axis[1],
+      line: -1,
+      followedBySeparator: false,
+    }));
+    const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
+    if (extended && extended.decimalSource === 'colour') return extended;
+  }
+  return c;
+}
+
+/** Digits read on the red cells after the row's last `known` cells, or null when the known ones do not match. */
+async function reread(
+  c: CounterReading,
+  extra: { x: number; y: number }[],
+  known: number,
+  recognize: RecognizeRects,
+): Promise<{ digit: number; score: number }[] | null> {
+  const first = c.cells[c.cells.length - known];
   const end = extra[extra.length - 1];
+  const m = extra.length + known;
   const rect: RotatedRect = {
-    cx: (last.x + end.x) / 2,
-    cy: (last.y + end.y) / 2,
-    width: c.pitch * (extra.length + 1),
+    cx: (first.x + end.x) / 2,
+    cy: (first.y + end.y) / 2,
+    width: c.pitch * m,
     height: c.height,
     angle: Math.atan2(c.axis[1], c.axis[0]),
   };
   const [rec] = await recognize([rect]);
-  const chars = [...rec.text];
-  const found = chars.map((ch, i) => ({ ch, score: rec.charScores[i] ?? rec.score })).filter((d) => d.ch >= '0' && d.ch <= '9');
-  if (found.length !== extra.length + 1 || Number(found[0].ch) !== last.digit) return c;
-  const added: DigitCell[] = extra.map((p, i) => ({
-    digit: Number(found[i + 1].ch),
-    score: found[i + 1].score,
-    x: p.x,
-    y: p.y,
-    u: p.x * c.axis[0] + p.y * c.axis[1],
-    line: -1,
-    followedBySeparator: false,
-  }));
-  const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
-  return extended && extended.decimalSource === 'colour' ? extended : c;
+  // Each digit must sit on its own cell, in order: a re-read that skipped a drum is refused.
+  const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
+  const found: { digit: number; score: number }[] = [];
+  for (let i = 0; i < rec.text.length; i++) {
+    const ch = rec.text[i];
+    if (ch < '0' || ch > '9') continue;
+    const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
+    const pos = along / c.pitch + (m - 1) / 2;
+    if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return null;
+    found.push({ digit: ch.charCodeAt(0) - 48, score: rec.charScores[i] ?? rec.score });
+  }
+  if (found.length < known || found.length > m) return null;
+  for (let i = 0; i < known; i++) if (found[i].digit !== c.cells[c.cells.length - known + i].digit) return null;
+  return found.slice(known);
 }
