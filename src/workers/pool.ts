@@ -25,6 +25,8 @@ export interface PoolOptions {
 export class RecognitionPool {
   private readonly pool: Piscina;
   private ready = false;
+  /** Tasks accepted and not yet finished (running plus waiting). */
+  private inFlight = 0;
 
   constructor(private readonly opts: PoolOptions) {
     this.pool = new Piscina({
@@ -48,9 +50,6 @@ export class RecognitionPool {
   get isReady(): boolean {
     return this.ready;
   }
-
-  /** Tasks accepted and not yet finished (running plus waiting). */
-  private inFlight = 0;
 
   /** Tasks waiting for a free worker. */
   get queueDepth(): number {
