@@ -1,6 +1,6 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
-import { BadImageError, decodeImage, type RgbImage } from './preprocess.js';
+import { BadImageError, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
 import { findCounterWindows } from './counter/window.js';
@@ -8,13 +8,26 @@ import { readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
+import { withMarkedDecimals } from './counter/scale-marks.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
+import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
 import { colourStats } from './preprocess.js';
 
 /** Longest side of the working image every stage shares. */
 const WORKING_SIDE = 1600;
+/** Small photos are enlarged to this longest side: the detector misses digits only a few pixels wide. */
+const MIN_WORKING_SIDE = 960;
+const MAX_UPSCALE = 3;
+
+/** The photo enlarged when it is small (low-resolution phone or app captures), else as is. */
+export async function enlargeSmall(img: RgbImage): Promise<RgbImage> {
+  const side = Math.max(img.width, img.height);
+  if (side >= MIN_WORKING_SIDE / 2) return img;
+  const f = Math.min(MAX_UPSCALE, MIN_WORKING_SIDE / side);
+  return resizeRgb(img, Math.round(img.width * f), Math.round(img.height * f));
+}
 
 export interface PipelineDetail {
   outcome: RecognitionOutcome;
@@ -47,7 +60,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     };
     let img: RgbImage;
     try {
-      img = await decodeImage(bytes, { maxPixels: opts.maxPixels, maxSide: WORKING_SIDE });
+      img = await enlargeSmall(await decodeImage(bytes, { maxPixels: opts.maxPixels, maxSide: WORKING_SIDE }));
     } catch (err) {
       const reason = err instanceof BadImageError ? err.message : 'undecodable image';
       return { outcome: { kind: 'bad_image', reason }, lines: [], ms };
@@ -57,9 +70,23 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     lap('ocr');
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
-    const text = parseMeterText(lines, size, imageColour(img));
     const found = bestCounter(img, details);
-    const counter = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
+    const colour = meterColour(img, found);
+    const parsed = parseMeterText(lines, size, colour);
+    const serialNumber = parsed.serialNumber
+      ? await rereadSerial(
+          parsed.serialNumber,
+          details.map((d, i) => ({ line: lines[i], rect: d.rect })),
+          async (rect, margin) => {
+            const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }]);
+            return r ? { text: r.text, score: r.score, charScores: r.charScores } : null;
+          },
+          (ls) => parseMeterText(ls, size, colour).serialNumber,
+        )
+      : '';
+    const text = { ...parsed, serialNumber };
+    const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
+    const counter = extended && withMarkedDecimals(lines, extended);
     const wheels = counter ? await readWheels(img, counter, digits) : null;
     lap('counter');
     const outcome = decide(text, counter, wheels);
@@ -97,6 +124,20 @@ const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
 const MIN_DIGIT_SCORE = 0.8;
 /** Longer digit rows without any decimal cue are serials or app overlays more often than counters. */
 const MAX_PLAIN_DIGITS = 7;
+
+/**
+ * Red and blue on the meter: the central part of the photo (body, ring), and the dial face right
+ * under the counter row, where cold/hot water meters carry their blue/red marking (the red
+ * fractional drums themselves are left out).
+ */
+export function meterColour(img: RgbImage, c: CounterReading | null): { redRatio: number; blueRatio: number } {
+  const whole = imageColour(img);
+  if (!c || c.cells.length < 3 || Math.abs(c.axis[1]) > 0.35) return whole;
+  const xs = c.cells.map((k) => k.x);
+  const y = c.cells.reduce((a, k) => a + k.y, 0) / c.cells.length;
+  const dial = colourStats(img, Math.min(...xs) - c.pitch, y + c.height, Math.max(...xs) + c.pitch, y + 6 * c.height, 2);
+  return { redRatio: Math.max(whole.redRatio, dial.redFraction), blueRatio: Math.max(whole.blueRatio, dial.blueFraction) };
+}
 
 /** Share of red and blue pixels in the central part of the photo (meter body, ring, drums). */
 function imageColour(img: RgbImage): { redRatio: number; blueRatio: number } {
@@ -151,8 +192,10 @@ export function readingVerdict(
     // LCDs and counters without colour cues: the text parser must pick the same number.
     if (c.minScore < MIN_DIGIT_SCORE) return no('plain: low ocr score');
     if (c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
-    // Gas drum counters have at least 5 whole-unit drums; fewer means part of the row was missed.
-    if (type === 'gas' && c.digits.length < 5) return no('gas: short');
+    // Gas drum counters have 5-6 whole-unit drums and red fractional ones: fewer digits means part
+    // of the row was missed, more without a decimal cue means fractional drums read as whole ones.
+    if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
+    if (type === 'gas' && c.decimalSource === 'none' && c.digits.length > 6) return no('gas: no decimal cue');
     const top = text.readings[0];
     if (!top || top.text.replace(/\D/g, '') !== c.digits) return no(`plain: parser ${top?.text ?? '-'}`);
     if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');

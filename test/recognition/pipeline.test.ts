@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createRecognizer } from '../../src/recognition/pipeline.js';
+import { createRecognizer, enlargeSmall, meterColour } from '../../src/recognition/pipeline.js';
+import { readCounter } from '../../src/recognition/counter/reader.js';
 import { blankPng, waterMeterPng } from './fixtures.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -38,4 +39,35 @@ test('no meter in the photo gives no_meter; junk bytes give bad_image; repeated 
   assert.equal(bad.kind, 'bad_image');
   assert.equal((await r.recognize(new Uint8Array(0))).kind, 'bad_image');
   assert.equal((await r.recognize(await blankPng())).kind, 'no_meter');
+});
+
+test('small photos are enlarged for detection, large ones are left as they are', async () => {
+  const small = { data: new Uint8Array(320 * 200 * 3).fill(90), width: 320, height: 200 };
+  const big = await enlargeSmall(small);
+  assert.deepEqual([big.width, big.height], [960, 600]);
+  assert.equal(big.data[big.data.length - 1], 90);
+  const tiny = { data: new Uint8Array(100 * 100 * 3), width: 100, height: 100 };
+  assert.equal((await enlargeSmall(tiny)).width, 300);
+  const normal = { data: new Uint8Array(800 * 600 * 3), width: 800, height: 600 };
+  assert.equal(await enlargeSmall(normal), normal);
+});
+
+test('the dial face under the counter row counts as meter colour (a blue cold-water marking), the red drums do not', () => {
+  const width = 400;
+  const height = 400;
+  const data = new Uint8Array(width * height * 3).fill(220);
+  const paint = (x0: number, y0: number, x1: number, y1: number, rgb: number[]) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data.set(rgb, (y * width + x) * 3);
+  };
+  paint(150, 30, 240, 70, [200, 30, 30]); // red fractional drums, in the row
+  paint(120, 90, 180, 250, [30, 60, 200]); // blue stripe on the dial face under the row
+  const img = { data, width, height };
+  const cells = [...'00488675'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 15 + 30 * i, y: 50, u: 15 + 30 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 40, pitch: 30, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const withDial = meterColour(img, counter);
+  const whole = meterColour(img, null);
+  assert.ok(withDial.blueRatio > 0.15, `dial blue ${withDial.blueRatio}`);
+  assert.ok(withDial.blueRatio > withDial.redRatio);
+  assert.ok(whole.blueRatio < withDial.blueRatio);
 });

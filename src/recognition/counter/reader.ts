@@ -3,7 +3,8 @@ import { colourStats, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { median, type CounterWindow, type DigitCell } from './window.js';
 
-export type DecimalSource = 'colour' | 'point' | 'none';
+/** Where the decimal point came from: red drums, a printed point, multiplier marks under the drums. */
+export type DecimalSource = 'colour' | 'point' | 'marks' | 'none';
 
 export interface CounterReading {
   /** Digits left to right, e.g. "00488675". */

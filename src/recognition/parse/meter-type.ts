@@ -30,7 +30,8 @@ const RULES: Rule[] = [
   { tag: 'gas-zh', re: /燃气|煤气|天然气|瓦斯/, w: { gas: 3, meter: 1.5 } },
   { tag: 'gas-std', re: /en\s?(1359|14236|12480|12261)|\br\s?137\b/, w: { gas: 3, meter: 1 } },
   { tag: 'neg-temp', re: /-\s?(10|20|25|30)\s?°?\s?c\b/, w: { gas: 1 } },
-  { tag: 'cubic-feet', re: /cubic|\bfeet\b|cu\.?\s?ft|\bft\s?3/, w: { gas: 1.5, water: 0.5, meter: 1 } },
+  // A volume unit spelled out is printed on gas and water meters, hardly on anything else with digits.
+  { tag: 'cubic-feet', re: /cubic|\bfeet\b|cu\.?\s?ft|\bft\s?3/, w: { gas: 1.5, water: 0.5, meter: 1.5 } },
   { tag: 'impulse', re: /1\s?imp\s?\S{0,2}\s?0\s?[.,]\s?0?1\s?m/, w: { gas: 0.8, water: 0.3, meter: 0.5 } },
   // heat
   { tag: 'heat-units', re: /gcal|\b[grtf]\s?kan\b|\b[grtf]\s?kal\b|\bgj\b|\bmwh\b/, w: { heat: 3, meter: 1 } },

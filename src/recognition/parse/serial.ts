@@ -13,7 +13,7 @@ export interface SerialResult {
 }
 
 const MARKER_END =
-  /(^|[^a-z0-9])(s\s?\/\s?n|sn|ser(ial)?(\s?(no|n|nr|#|number))?|s\s?[l1i]\s?\.?\s?no|no|n|nr|n\s?°|n\s?o|3ab\s?\.?\s?(no|n|n°)?|3a[bв]|fab(r)?\s?\.?\s?(nr|no|n)?|factory\s?(no|number)|meter\s?(no|number|sl\s?\.?\s?no)|m\s?\/\s?no|id|matr(icola)?|mat)\s?[.,:#°]*\s?$/;
+  /(^|[^a-z0-9])(s\s?\/\s?n|sn|ser(ial)?(\s?(no|n|nr|#|number))?|s\s?[l1i]\s?\.?\s?no|no|n|nr|n\s?°|n\s?o|3ab\s?\.?\s?(no|n|n°)?|3a[bв]|fab(r)?\s?\.?\s?(nr|no|n)?|factory\s?(no|number)|meter\s?(no|number|s\s?[l1i]\s?\.?\s?n[oe0]?)|m\s?\/\s?no|id|matr(icola)?|mat)\s?[.,:#°]*\s?$/;
 
 /** OCR renders "№" as N°, Nº, N2, No: make them one marker before tokenising. */
 export function normaliseNumeroSign(text: string): string {

@@ -1,0 +1,64 @@
+// Drum registers often print each drum's multiplier under (or over) it: "1000 100 10 1 1/10",
+// "x0.1", "0,01". A mark under a drum fixes where the decimal point is even when the fractional
+// drums are neither red nor separated from the others.
+import type { OcrLine } from '../ocr/types.js';
+import type { CounterReading } from './reader.js';
+
+/** Power of ten a multiplier mark stands for, or null when the text is no such mark. */
+export function markExponent(text: string): number | null {
+  const t = text.replace(/\s/g, '').replace(/^[x×*]/i, '').replace(',', '.');
+  const frac = /^1\/(10{1,3})$/.exec(t);
+  if (frac) return -(frac[1].length - 1);
+  const dec = /^0\.(0{0,2})1$/.exec(t);
+  if (dec) return -(dec[1].length + 1);
+  const int = /^10{1,5}$/.exec(t);
+  if (int) return t.length - 1;
+  return null;
+}
+
+/** How far from the row (in row heights, across the axis) a mark may sit. */
+const MAX_ACROSS = 1.6;
+/** How far from a cell centre (in pitches, along the axis) a mark's centre may sit. */
+const MAX_ALONG = 0.45;
+
+/**
+ * Decimal places implied by the multiplier marks next to the counter's cells, or null when there
+ * are none or they contradict each other. Whole-number marks ("10", "100") only count together
+ * with another mark: alone, a "10" near the row may be anything.
+ */
+export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number | null {
+  const [ax, ay] = c.axis;
+  const first = c.cells[0];
+  const n = c.cells.length;
+  const votes: { decimals: number; fraction: boolean }[] = [];
+  for (const line of lines) {
+    const e = markExponent(line.text);
+    if (e === null) continue;
+    const cx = line.box.reduce((s, p) => s + p[0], 0) / line.box.length;
+    const cy = line.box.reduce((s, p) => s + p[1], 0) / line.box.length;
+    const height = Math.hypot(line.box[3][0] - line.box[0][0], line.box[3][1] - line.box[0][1]);
+    if (height >= c.height * 0.9) continue;
+    const dx = cx - first.x;
+    const dy = cy - first.y;
+    const across = -dx * ay + dy * ax;
+    if (Math.abs(across) < c.height * 0.4 || Math.abs(across) > c.height * MAX_ACROSS) continue;
+    const pos = (dx * ax + dy * ay) / c.pitch;
+    const i = Math.round(pos);
+    if (i < 0 || i >= n || Math.abs(pos - i) > MAX_ALONG) continue;
+    // Cells 0..i and e more to the right of i are whole units.
+    votes.push({ decimals: n - 1 - i - e, fraction: e < 0 });
+  }
+  if (!votes.length) return null;
+  const d = votes[0].decimals;
+  if (votes.some((v) => v.decimals !== d) || d < 0 || d > 4) return null;
+  if (!votes.some((v) => v.fraction) && votes.length < 2) return null;
+  return d;
+}
+
+/** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */
+export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
+  if (c.decimalSource !== 'none') return c;
+  const d = decimalsFromMarks(lines, c);
+  if (d === null || d === 0 || d >= c.digits.length) return c;
+  return { ...c, decimals: d, decimalSource: 'marks', value: Number(c.digits) / 10 ** d };
+}

@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decimalsFromMarks, markExponent, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
+import { readCounter } from '../../src/recognition/counter/reader.js';
+import type { RgbImage } from '../../src/recognition/preprocess.js';
+import type { DigitCell } from '../../src/recognition/counter/window.js';
+import type { OcrLine } from '../../src/recognition/ocr/types.js';
+
+test('markExponent reads drum multiplier marks and nothing else', () => {
+  assert.equal(markExponent('1/10'), -1);
+  assert.equal(markExponent('1/100'), -2);
+  assert.equal(markExponent('x0,1'), -1);
+  assert.equal(markExponent('×0.01'), -2);
+  assert.equal(markExponent('1000'), 3);
+  assert.equal(markExponent('10'), 1);
+  assert.equal(markExponent('1'), null);
+  assert.equal(markExponent('1/8'), null);
+  assert.equal(markExponent('1200'), null);
+  assert.equal(markExponent('10(30)A'), null);
+});
+
+/** Grey strip, 5 plain cells at 30 px pitch, digits 40 px high centred on y = 40. */
+function plainCounter(digits: string) {
+  const width = 30 * (digits.length + 2);
+  const img: RgbImage = { data: new Uint8Array(width * 120 * 3).fill(200), width, height: 120 };
+  const cells: DigitCell[] = [...digits].map((d, i) => ({ digit: Number(d), score: 0.95, x: 45 + 30 * i, y: 40, u: 45 + 30 * i, line: 0, followedBySeparator: false }));
+  const c = readCounter(img, { cells, axis: [1, 0], height: 40, pitch: 30, lineIndexes: [0], score: 1 });
+  assert.ok(c);
+  assert.equal(c.decimalSource, 'none');
+  return c;
+}
+
+/** An OCR line of `text` centred at (x, y), 12 px high. */
+const mark = (text: string, x: number, y: number): OcrLine => ({
+  text,
+  score: 0.99,
+  box: [
+    [x - 12, y - 6],
+    [x + 12, y - 6],
+    [x + 12, y + 6],
+    [x - 12, y + 6],
+  ],
+});
+
+test('a 1/10 mark under the last drum puts one decimal there', () => {
+  const c = plainCounter('17232');
+  const lines = [mark('1000', 45, 80), mark('100', 75, 80), mark('10', 105, 80), mark('1/10', 165, 80)];
+  assert.equal(decimalsFromMarks(lines, c), 1);
+  const marked = withMarkedDecimals(lines, c);
+  assert.equal(marked.decimals, 1);
+  assert.equal(marked.decimalSource, 'marks');
+  assert.equal(marked.value, 1723.2);
+});
+
+test('marks that contradict each other, sit far from the row or stand alone as whole numbers are ignored', () => {
+  const c = plainCounter('17232');
+  assert.equal(decimalsFromMarks([mark('1/10', 165, 80), mark('10', 45, 80)], c), null);
+  assert.equal(decimalsFromMarks([mark('1/10', 165, 200)], c), null);
+  assert.equal(decimalsFromMarks([mark('1/10', 165, 40)], c), null);
+  assert.equal(decimalsFromMarks([mark('10', 105, 80)], c), null);
+  assert.equal(withMarkedDecimals([mark('10', 105, 80)], c), c);
+  // Whole-number marks only: the units drum is the last one.
+  assert.equal(decimalsFromMarks([mark('100', 105, 80), mark('10', 135, 80)], c), 0);
+});
