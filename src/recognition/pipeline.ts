@@ -153,7 +153,8 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
     type,
     serialNumber: text.serialNumber,
     currentReading: chooseReading(type, text, counter, wheels),
-    tariffCount: type === 'electricity' ? text.tariffCount : null,
+    // The text's count also when the type came from the counter (an LCD with no kWh marking read).
+    tariffCount: type === 'electricity' ? (text.tariffCount ?? text.electricityTariffCount) : null,
   };
   return { kind: 'meter', meter };
 }
@@ -197,7 +198,9 @@ export function readingVerdict(
     if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
     if (type === 'gas' && c.decimalSource === 'none' && c.digits.length > 6) return no('gas: no decimal cue');
     const top = text.readings[0];
-    if (!top || top.text.replace(/\D/g, '') !== c.digits) return no(`plain: parser ${top?.text ?? '-'}`);
+    // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.
+    const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');
+    if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(c.digits)) return no(`plain: parser ${top?.text ?? '-'}`);
     if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
   }
   return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };

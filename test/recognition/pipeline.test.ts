@@ -71,3 +71,32 @@ test('the dial face under the counter row counts as meter colour (a blue cold-wa
   assert.ok(withDial.blueRatio > withDial.redRatio);
   assert.ok(whole.blueRatio < withDial.blueRatio);
 });
+
+test('a plain (LCD) row is read when the parser picks the same number, leading zeros aside; electricity gets the text tariff count', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { decide } = await import('../../src/recognition/pipeline.js');
+  const at = (text: string, x: number, y: number, w: number, h: number) => ({
+    text,
+    score: 0.99,
+    box: [
+      [x, y],
+      [x + w, y],
+      [x + w, y + h],
+      [x, y + h],
+    ] as [number, number][],
+  });
+  const text = parseMeterText([at('08698', 300, 150, 350, 125), at('H178830', 160, 420, 330, 50)], { width: 960, height: 960 });
+  const width = 960;
+  const img = { data: new Uint8Array(width * 400 * 3).fill(200), width, height: 400 };
+  const cells = [...'8698'].map((d, i) => ({ digit: Number(d), score: 0.99, x: 400 + 63 * i, y: 210, u: 400 + 63 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 125, pitch: 63, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const out = decide(text, counter, null);
+  assert.equal(out.kind, 'meter');
+  if (out.kind !== 'meter') return;
+  assert.equal(out.meter.type, 'electricity');
+  assert.equal(out.meter.currentReading, 8698);
+  assert.equal(out.meter.tariffCount, 1);
+  const other = decide(text, { ...counter, digits: '8699', value: 8699 }, null);
+  assert.equal(other.kind === 'meter' ? other.meter.currentReading : 'none', null);
+});

@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseMeterText } from '../../../src/recognition/parse/index.js';
+import { line, PHOTO } from './helpers.js';
+
+test('a counter-like row with an ID-like nameplate number apart from it is a meter, the row alone is not enough', () => {
+  const counter = line('32349', 300, 200, 300, 110, 0.99);
+  const serial = line('H178830', 160, 420, 330, 50, 0.98);
+  const alone = parseMeterText([counter], PHOTO);
+  const withSerial = parseMeterText([counter, serial], PHOTO);
+  assert.ok(alone.meterLikelihood < 0.5, `alone ${alone.meterLikelihood}`);
+  assert.equal(withSerial.serialNumber, 'H178830');
+  assert.ok(withSerial.meterLikelihood > 0.5, `with serial ${withSerial.meterLikelihood}`);
+  // A price display with an article number stays a non-meter.
+  const pump = parseMeterText([line('74.00', 300, 200, 300, 110), line('LITRES', 300, 330, 200, 40), line('A123456', 160, 420, 330, 50)], PHOTO);
+  assert.ok(pump.meterLikelihood < 0.5, `pump ${pump.meterLikelihood}`);
+});
+
+test('a volume unit spelled out (cubic feet) is meter evidence', () => {
+  const p = parseMeterText([line('CUBIC', 100, 500, 120, 30), line('FEET', 240, 500, 100, 30), line('100.000', 300, 200, 200, 30)], PHOTO);
+  assert.equal(p.meterType, 'gas');
+  assert.ok(p.meterLikelihood > 0.5, `cubic feet ${p.meterLikelihood}`);
+});
