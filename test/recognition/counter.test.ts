@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { regularise, trailingRedRun } from '../../src/recognition/counter/reader.js';
-import { combineDigits, digitSupport, snapPosition } from '../../src/recognition/counter/combine.js';
+import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 
@@ -67,4 +67,20 @@ test('combineDigits: an unsure OCR digit needs firm CNN support, a confident one
   // A confident OCR 7 where the CNN sees a firm 4 is a disagreement.
   const other = counter('0174');
   assert.equal(combineDigits(other, firm).disagreements, 1);
+});
+
+test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and the CNN sees one digit only', () => {
+  const c = counter('0484');
+  c.cells[3].score = 0.23;
+  const at = (last: number, mass = 0.95) => {
+    const positions = [0, 4, 8, last];
+    return { positions, probabilities: positions.map((v) => peaked(v, mass)) };
+  };
+  assert.deepEqual(combineDigits(c, at(2.2)), { digits: '0482', disagreements: 0 });
+  // At 1.8 the wheel may show 1 (rolling) or 2 (read low): no single digit, so no reading.
+  assert.equal(combineDigits(c, at(1.8)).disagreements, 1);
+  // A CNN that is not sure either decides nothing.
+  assert.equal(combineDigits(c, at(2.2, 0.6)).disagreements, 1);
+  assert.equal(soleDigit(peaked(7.0, 0.95)), 7);
+  assert.equal(soleDigit(peaked(6.8, 0.95)), null);
 });

@@ -19,6 +19,17 @@ const FIRM_SUPPORT = 0.75;
 /** CNN mass that lets a confident OCR digit stand although the CNN's single best position differs. */
 const AGREE_SUPPORT = 0.6;
 
+/** CNN support below which an unsure OCR digit is no evidence at all... */
+const OCR_OVERRULED = 0.25;
+/** ... and the CNN reads the wheel alone when it puts this much mass on exactly one digit. */
+const SOLE_SUPPORT = 0.9;
+
+/** The one digit the CNN firmly supports, or null when none or two (a wheel between digits). */
+export function soleDigit(p: ArrayLike<number>): number | null {
+  const firm = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => digitSupport(p, d) >= SOLE_SUPPORT);
+  return firm.length === 1 ? firm[0] : null;
+}
+
 export interface Combined {
   digits: string;
   /** Cells where OCR and CNN disagree. */
@@ -56,6 +67,8 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     const support = p ? digitSupport(p, o) : o === c ? 1 : 0;
     const unsure = cell.score < UNSURE_OCR;
     if (cell.score < MIN_OCR || (unsure && support < FIRM_SUPPORT)) {
+      const cnn = p && support < OCR_OVERRULED ? soleDigit(p) : null;
+      if (cnn !== null) return cnn;
       disagreements++;
       return o;
     }
