@@ -159,6 +159,13 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
   return { kind: 'meter', meter };
 }
 
+/** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */
+function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
+  if (!wheels) return false;
+  const combined = combineDigits(c, wheels);
+  return combined.disagreements === 0 && combined.digits === c.digits;
+}
+
 /** The counter's value when the evidence agrees; null rather than a guess. */
 export function chooseReading(type: MeterType, text: ParsedText, c: CounterReading | null, wheels: WheelReading | null): number | null {
   return readingVerdict(type, text, c, wheels).reading;
@@ -191,7 +198,8 @@ export function readingVerdict(
     digits = combined.digits;
   } else {
     // LCDs and counters without colour cues: the text parser must pick the same number.
-    if (c.minScore < MIN_DIGIT_SCORE) return no('plain: low ocr score');
+    // A less sure OCR row may stand when the wheel CNN reads every cell the same.
+    if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
     if (c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
     // Gas drum counters have 5-6 whole-unit drums and red fractional ones: fewer digits means part
     // of the row was missed, more without a decimal cue means fractional drums read as whole ones.

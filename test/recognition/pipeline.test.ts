@@ -100,3 +100,39 @@ test('a plain (LCD) row is read when the parser picks the same number, leading z
   const other = decide(text, { ...counter, digits: '8699', value: 8699 }, null);
   assert.equal(other.kind === 'meter' ? other.meter.currentReading : 'none', null);
 });
+
+test('a plain row the OCR is less sure of is read only when the wheel CNN reads every cell the same', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { readingVerdict } = await import('../../src/recognition/pipeline.js');
+  const box = (x: number, y: number, w: number, h: number): [number, number][] => [
+    [x, y],
+    [x + w, y],
+    [x + w, y + h],
+    [x, y + h],
+  ];
+  const text = parseMeterText(
+    [
+      { text: '10895', score: 0.7, box: box(300, 150, 300, 80) },
+      { text: 'kWh', score: 0.95, box: box(620, 160, 60, 30) },
+    ],
+    { width: 1000, height: 1000 },
+  );
+  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
+  const cells = [...'10895'].map((d, i) => ({ digit: Number(d), score: 0.7, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const wheelsAt = (positions: number[]) => ({
+    positions,
+    digits: positions.map(Math.round),
+    confidences: positions.map(() => 0.9),
+    probabilities: positions.map((v) => {
+      const p = new Float32Array(100).fill(0.05 / 99);
+      p[Math.round(v * 10) % 100] = 0.95;
+      return p;
+    }),
+    framing: { scale: 1, dy: 0, dx: 0 },
+  });
+  assert.equal(readingVerdict('electricity', text, counter, null).why, 'plain: low ocr score');
+  assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
+  assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
+});
