@@ -84,3 +84,12 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
   assert.equal(soleDigit(peaked(7.0, 0.95)), 7);
   assert.equal(soleDigit(peaked(6.8, 0.95)), null);
 });
+
+test('regularise tolerates CTC jitter of a third of a pitch, not a digit squeezed in at half a pitch', () => {
+  const jitter = [0, 85, 148, 211, 275].map((u, i) => cell(i, u));
+  const r = regularise(jitter, 63);
+  assert.equal(r.cells.length, 5);
+  assert.equal(r.regular, true);
+  const squeezed = [0, 63, 126, 157, 220, 283].map((u, i) => cell(i, u));
+  assert.equal(regularise(squeezed, 63).regular, false);
+});

@@ -26,12 +26,18 @@ export interface CounterReading {
 }
 
 /** Drops digits at either end that do not sit on the row's regular pitch (frame edges read as '1'). */
+/**
+ * How far a gap may stray from the pitch. Character positions come from CTC steps, which jitter
+ * by a third of a large LCD digit; a missed or an extra digit moves a gap by half a pitch or more.
+ */
+const PITCH_TOLERANCE = 0.4;
+
 export function regularise(cells: DigitCell[], pitch: number): { cells: DigitCell[]; regular: boolean } {
   let c = cells.slice();
   const off = (g: number) => Math.abs(g - pitch) / pitch;
-  while (c.length > 3 && off(c[1].u - c[0].u) > 0.3) c = c.slice(1);
-  while (c.length > 3 && off(c[c.length - 1].u - c[c.length - 2].u) > 0.3) c = c.slice(0, -1);
-  const regular = c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= 0.3);
+  while (c.length > 3 && off(c[1].u - c[0].u) > PITCH_TOLERANCE) c = c.slice(1);
+  while (c.length > 3 && off(c[c.length - 1].u - c[c.length - 2].u) > PITCH_TOLERANCE) c = c.slice(0, -1);
+  const regular = c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= PITCH_TOLERANCE);
   return { cells: c, regular };
 }
 
