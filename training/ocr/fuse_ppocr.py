@@ -6,6 +6,8 @@ Exact up to float rounding:
 2. x * Clip(x + 3, 0, 6) / 6 (hard-swish spelt out): one HardSwish node (opset >= 14), else
    x * HardSigmoid(x).
 3. Mul(scalar) [-> Add(scalar)] feeding an unpadded 1x1 Conv: folded into that conv.
+4. Other Mul(scalar) -> Add(scalar) pairs (before padded depthwise convs, where folding would change
+   the borders): one BatchNormalization with those constants.
 Usage: python training/ocr/fuse_ppocr.py in.onnx out.onnx (needs: pip install onnx numpy)
 """
 import sys
@@ -165,6 +167,37 @@ def main(src, dst):
         stats['affine_post'] += 1
         cons = consumers()
 
+    if use_hardswish:
+        for o in model.opset_import:
+            if o.domain in ('', 'ai.onnx'):
+                o.version = max(o.version, 14)
+
+    # 4. The remaining Mul(scalar) -> Add(scalar) pairs (before padded depthwise convs): one
+    #    BatchNormalization pass instead of two elementwise passes.
+    channels = channel_counts(consts, nodes)
+    cons = consumers()
+    for m in list(nodes):
+        if m.op_type != 'Mul' or m not in nodes:
+            continue
+        s, x = scalar_operand(m)
+        if s is None or channels.get(x) is None:
+            continue
+        found = affine_after(cons, x)
+        if not found or found[2][0] is not m or len(found[2]) != 2:
+            continue
+        s, t, chain, last = found
+        c = channels[x]
+        base = last
+        names = [add_init(base + k, v) for k, v in (
+            ('.bn_scale', np.full(c, s, np.float32)), ('.bn_bias', np.full(c, t, np.float32)),
+            ('.bn_mean', np.zeros(c, np.float32)), ('.bn_var', np.ones(c, np.float32)))]
+        at = nodes.index(m)
+        for r in chain:
+            nodes.remove(r)
+        nodes.insert(at, helper.make_node('BatchNormalization', [x] + names, [last], name=base + '.bn', epsilon=0.0))
+        stats['affine_bn'] = stats.get('affine_bn', 0) + 1
+        cons = consumers()
+
     # Drop what no node reads any more (the original weights of fused convs, their scalars).
     used = {i for n in nodes for i in n.input} | outputs
     nodes = [n for n in nodes if n.op_type != 'Constant' or n.output[0] in used]
@@ -180,6 +213,25 @@ def main(src, dst):
     onnx.checker.check_model(model)
     onnx.save(model, dst)
     print(src, '->', dst, stats, 'hardswish op' if use_hardswish else 'hardsigmoid*x')
+
+
+def channel_counts(consts, nodes):
+    """Channel count of tensors that come from a Conv through channel-preserving ops."""
+    producer = {o: n for n in nodes for o in n.output}
+    passthrough = {'HardSwish', 'HardSigmoid', 'Relu', 'Sigmoid', 'Mul', 'Add', 'BatchNormalization', 'Clip', 'Div'}
+    out = {}
+    for name in producer:
+        cur, seen = name, 0
+        while cur in producer and seen < 8:
+            n = producer[cur]
+            if n.op_type == 'Conv' and n.input[1] in consts:
+                out[name] = int(consts[n.input[1]].shape[0])
+                break
+            if n.op_type not in passthrough:
+                break
+            cur = next((i for i in n.input if i not in consts), None)
+            seen += 1
+    return out
 
 
 def clip_range(clip, scalar):
