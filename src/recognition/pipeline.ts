@@ -20,6 +20,8 @@ const WORKING_SIDE = 1600;
 /** Small photos are enlarged to this longest side: the detector misses digits only a few pixels wide. */
 const MIN_WORKING_SIDE = 960;
 const MAX_UPSCALE = 3;
+/** Detector scale of the second look at a meter whose reading the first pass withheld. */
+const FINER_DETECTION = 4 / 3;
 
 /** The photo enlarged when it is small (low-resolution phone or app captures), else as is. */
 export async function enlargeSmall(img: RgbImage): Promise<RgbImage> {
@@ -66,8 +68,25 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       return { outcome: { kind: 'bad_image', reason }, lines: [], ms };
     }
     lap('decode');
-    const details = await ocr.read(img, ocrOpts);
-    lap('ocr');
+    const first = await analyse(img, ocrOpts);
+    lap('read');
+    let result = first;
+    // No reading, though a meter: the counter row may have been too small for the detector
+    // (separate drum windows on a large dial). One more look at a finer detector scale; only its
+    // reading is taken, and only when that pass finds a meter too.
+    if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
+      const finer = await analyse(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * FINER_DETECTION) } });
+      lap('finer');
+      if (finer.outcome.kind === 'meter' && finer.outcome.meter.currentReading !== null) {
+        const meter = { ...first.outcome.meter, currentReading: finer.outcome.meter.currentReading };
+        result = { ...finer, outcome: { kind: 'meter', meter } };
+      }
+    }
+    return { ...result, image: { width: img.width, height: img.height }, ms };
+  };
+
+  const analyse = async (img: RgbImage, o: OcrOptions) => {
+    const details = await ocr.read(img, o);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const found = bestCounter(img, details);
@@ -88,9 +107,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
     const counter = extended && withMarkedDecimals(lines, extended);
     const wheels = counter ? await readWheels(img, counter, digits) : null;
-    lap('counter');
     const outcome = decide(text, counter, wheels);
-    return { outcome, lines, image: size, counter, wheels, text, ms };
+    return { outcome, lines, counter, wheels, text };
   };
   return {
     inspect,

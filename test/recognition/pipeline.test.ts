@@ -136,3 +136,23 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
 });
+
+test('a second, finer detector pass runs only for a recognised meter whose reading the first pass withheld', async () => {
+  const r = await recognizerP;
+  const meter = await r.inspect(await waterMeterPng('00127546', '12-345678'));
+  assert.equal(meter.outcome.kind, 'meter');
+  const firstWithheld = 'finer' in meter.ms;
+  if (!firstWithheld && meter.outcome.kind === 'meter') assert.notEqual(meter.outcome.meter.currentReading, null);
+  const blank = await r.inspect(await blankPng());
+  assert.equal(blank.outcome.kind, 'no_meter');
+  assert.equal('finer' in blank.ms, false);
+  // A tiny photo with no counter at all: a meter by its text, no reading in either pass.
+  const plate = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#ffffff' } })
+    .composite([{ input: Buffer.from('<svg width="900" height="300"><text x="40" y="120" font-size="60" font-family="sans-serif">WATER m3 Qn 1,5</text><text x="40" y="220" font-size="50" font-family="sans-serif">No 12-345678</text></svg>') }])
+    .png()
+    .toBuffer();
+  const noCounter = await r.inspect(plate);
+  assert.equal(noCounter.outcome.kind, 'meter');
+  if (noCounter.outcome.kind === 'meter') assert.equal(noCounter.outcome.meter.currentReading, null);
+  assert.equal('finer' in noCounter.ms, true);
+});
