@@ -14,6 +14,9 @@ export async function loadOnnxModel(path: string, threads: number): Promise<Onnx
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    // Idle pool threads sleep instead of spinning: the cores are shared with other workers and
+    // requests, and a spinning thread takes CPU the busy ones need.
+    extra: { session: { 'intra_op.allow_spinning': '0' } },
   });
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
