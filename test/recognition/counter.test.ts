@@ -93,3 +93,18 @@ test('regularise tolerates CTC jitter of a third of a pitch, not a digit squeeze
   const squeezed = [0, 63, 126, 157, 220, 283].map((u, i) => cell(i, u));
   assert.equal(regularise(squeezed, 63).regular, false);
 });
+
+test('combineDigits: a wheel the CNN sees at x.9 confirms neither x nor x+1 for the OCR', () => {
+  const positions = [0, 4, 8, 0.9];
+  const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
+  // A fairly confident OCR 0 on a wheel the CNN puts at 0.9 (a 1 read low, or a 0 about to turn).
+  const confident = counter('0480');
+  confident.cells[3].score = 0.74;
+  assert.equal(combineDigits(confident, wheels).disagreements, 1);
+  // An unsure OCR 0 there is no better.
+  const unsure = counter('0480');
+  unsure.cells[3].score = 0.4;
+  assert.equal(combineDigits(unsure, wheels).disagreements, 1);
+  // The OCR's 1 on the same wheel stands.
+  assert.equal(combineDigits(counter('0481'), wheels).disagreements, 0);
+});

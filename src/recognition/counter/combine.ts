@@ -19,6 +19,8 @@ const FIRM_SUPPORT = 0.75;
 /** CNN mass that lets a confident OCR digit stand although the CNN's single best position differs. */
 const AGREE_SUPPORT = 0.6;
 
+/** CNN support for the next digit that makes an unsure OCR digit's support ambiguous. */
+const AMBIGUOUS_NEXT = 0.5;
 /** CNN support below which an unsure OCR digit is no evidence at all... */
 const OCR_OVERRULED = 0.25;
 /** ... and the CNN reads the wheel alone when it puts this much mass on exactly one digit. */
@@ -66,7 +68,10 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     const p = wheels.probabilities?.[i];
     const support = p ? digitSupport(p, o) : o === c ? 1 : 0;
     const unsure = cell.score < UNSURE_OCR;
-    if (cell.score < MIN_OCR || (unsure && support < FIRM_SUPPORT)) {
+    // An unsure OCR digit backed by a wheel that is as likely showing the next digit (the CNN
+    // reads a tenth or two low) is no confirmation either.
+    const nextToo = p !== undefined && digitSupport(p, (o + 1) % 10) >= AMBIGUOUS_NEXT;
+    if (cell.score < MIN_OCR || (unsure && (support < FIRM_SUPPORT || nextToo))) {
       const cnn = p && support < OCR_OVERRULED ? soleDigit(p) : null;
       if (cnn !== null) return cnn;
       disagreements++;
@@ -80,7 +85,8 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       const f = Math.floor(snapped[i]);
       return i === counter.cells.length - 1 && snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
     }
-    if (p && support >= AGREE_SUPPORT) return o;
+    // ... but not when the CNN backs the next digit as much: a wheel at x.9 is as likely x+1 read low.
+    if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;
     disagreements++;
     return o;
   });
