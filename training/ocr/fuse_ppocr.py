@@ -8,7 +8,7 @@ Exact up to float rounding:
 3. Mul(scalar) [-> Add(scalar)] feeding an unpadded 1x1 Conv: folded into that conv.
 4. Other Mul(scalar) -> Add(scalar) pairs (before padded depthwise convs, where folding would change
    the borders): one BatchNormalization with those constants.
-Usage: python training/ocr/fuse_ppocr.py in.onnx out.onnx (needs: pip install onnx numpy)
+Usage: /usr/bin/python3 training/ocr/fuse_ppocr.py in.onnx out.onnx (needs Debian packages python3-onnx python3-numpy)
 """
 import sys
 import numpy as np
