@@ -9,6 +9,7 @@ import { readWheels, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
+import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
@@ -105,7 +106,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       : '';
     const text = { ...parsed, serialNumber };
     const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
-    const counter = extended && withMarkedDecimals(lines, extended);
+    const marked = extended && withMarkedDecimals(lines, extended);
+    const counter = marked && { ...marked, windows: rowLook(img, marked) };
     const wheels = counter ? await readWheels(img, counter, digits) : null;
     const outcome = decide(text, counter, wheels);
     return { outcome, lines, counter, wheels, text };
@@ -228,6 +230,9 @@ export function readingVerdict(
     const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');
     if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(c.digits)) return no(`plain: parser ${top?.text ?? '-'}`);
     if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
+    // Light drums in separate dark windows often end in an unmarked fractional drum of the same
+    // look: without a decimal cue, whether the last one is a tenth is a coin flip.
+    if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows)) return no('plain: separate windows, no decimal cue');
   }
   return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decimalsFromMarks, markExponent, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
+import { decimalsFromMarks, markExponent, mergedMarkExponents, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -61,4 +61,24 @@ test('marks that contradict each other, sit far from the row or stand alone as w
   assert.equal(withMarkedDecimals([mark('10', 105, 80)], c), c);
   // Whole-number marks only: the units drum is the last one.
   assert.equal(decimalsFromMarks([mark('100', 105, 80), mark('10', 135, 80)], c), 0);
+});
+
+test('mergedMarkExponents splits a run of consecutive powers of ten read as one line', () => {
+  assert.deepEqual(mergedMarkExponents('100001000100'), [4, 3, 2]);
+  assert.deepEqual(mergedMarkExponents('1000 100 10 1 1/10'), [3, 2, 1, 0, -1]);
+  assert.equal(mergedMarkExponents('10 1'), null);
+  assert.equal(mergedMarkExponents('10100'), null);
+  assert.equal(mergedMarkExponents('1000100101/10'), null);
+  assert.equal(mergedMarkExponents('1000'), null);
+  assert.equal(mergedMarkExponents('12345'), null);
+});
+
+test('marks read as one merged line place the decimal point by their middle', () => {
+  const c = plainCounter('17232');
+  // "1000 100 10" under cells 0..2 as one line centred under cell 1.
+  const merged: OcrLine = { ...mark('1000100 10', 75, 80), box: [[30, 74], [120, 74], [120, 86], [30, 86]] };
+  assert.equal(decimalsFromMarks([merged], c), 1);
+  // The same marks shifted by one cell contradict the row: no cell can hold "1000" there.
+  const shifted: OcrLine = { ...merged, box: merged.box.map(([x, y]) => [x + 60, y] as [number, number]) };
+  assert.equal(decimalsFromMarks([shifted], c), null);
 });

@@ -135,6 +135,12 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, counter, null).why, 'plain: low ocr score');
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
+  // The same row seen in separate drum windows (darker strips between the cells) has no decimal
+  // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
+  const windowed = { ...counter, windows: { face: 150, gap: 60 } };
+  assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
+  const oneBackground = { ...counter, windows: { face: 150, gap: 152 } };
+  assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 
 test('a second, finer detector pass runs only for a recognised meter whose reading the first pass withheld', async () => {

@@ -23,6 +23,8 @@ export interface CounterReading {
   pitch: number;
   height: number;
   axis: Point;
+  /** Drum faces vs the strips between them (set by the pipeline; see row-look.ts). */
+  windows?: { face: number; gap: number };
 }
 
 /** Drops digits at either end that do not sit on the row's regular pitch (frame edges read as '1'). */

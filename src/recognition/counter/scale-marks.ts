@@ -16,6 +16,21 @@ export function markExponent(text: string): number | null {
   return null;
 }
 
+/**
+ * Exponents of a line holding several multiplier marks read as one ("100001000100" for
+ * "10000 1000 100"), left to right, or null unless it splits into three or more consecutive powers of ten
+ * (each one less than the one before; a last "1/10" or "0.1" may follow).
+ */
+export function mergedMarkExponents(text: string): number[] | null {
+  const t = text.replace(/\s/g, '').replace(',', '.');
+  const m = /^((?:10*)+?)(1\/10|0\.1)?$/.exec(t);
+  if (!m) return null;
+  const exps = (m[1].match(/10*/g) ?? []).map((r) => r.length - 1);
+  if (m[2]) exps.push(-1);
+  if (exps.length < 3) return null;
+  return exps.every((e, i) => i === 0 || e === exps[i - 1] - 1) ? exps : null;
+}
+
 /** How far from the row (in row heights, across the axis) a mark may sit. */
 const MAX_ACROSS = 1.6;
 /** How far from a cell centre (in pitches, along the axis) a mark's centre may sit. */
@@ -32,8 +47,9 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
   const n = c.cells.length;
   const votes: { decimals: number; fraction: boolean }[] = [];
   for (const line of lines) {
-    const e = markExponent(line.text);
-    if (e === null) continue;
+    const single = markExponent(line.text);
+    const exps = single !== null ? [single] : mergedMarkExponents(line.text);
+    if (!exps) continue;
     const cx = line.box.reduce((s, p) => s + p[0], 0) / line.box.length;
     const cy = line.box.reduce((s, p) => s + p[1], 0) / line.box.length;
     const height = Math.hypot(line.box[3][0] - line.box[0][0], line.box[3][1] - line.box[0][1]);
@@ -42,11 +58,12 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
     const dy = cy - first.y;
     const across = -dx * ay + dy * ax;
     if (Math.abs(across) < c.height * 0.4 || Math.abs(across) > c.height * MAX_ACROSS) continue;
-    const pos = (dx * ax + dy * ay) / c.pitch;
+    // A merged line's centre sits under the middle of its marks, one mark per cell.
+    const pos = (dx * ax + dy * ay) / c.pitch - (exps.length - 1) / 2;
     const i = Math.round(pos);
-    if (i < 0 || i >= n || Math.abs(pos - i) > MAX_ALONG) continue;
+    if (i < 0 || i + exps.length > n || Math.abs(pos - i) > MAX_ALONG) continue;
     // Cells 0..i and e more to the right of i are whole units.
-    votes.push({ decimals: n - 1 - i - e, fraction: e < 0 });
+    exps.forEach((e, k) => votes.push({ decimals: n - 1 - (i + k) - e, fraction: e < 0 }));
   }
   if (!votes.length) return null;
   const d = votes[0].decimals;

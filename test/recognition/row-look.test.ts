@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inSeparateWindows, rowLook } from '../../src/recognition/counter/row-look.js';
+import type { RgbImage } from '../../src/recognition/preprocess.js';
+
+/** A row of 5 cells at 30 px pitch centred on y = 40: faces 22 px wide, background elsewhere. */
+function row(face: number, background: number): RgbImage {
+  const width = 210;
+  const img: RgbImage = { data: new Uint8Array(width * 80 * 3).fill(background), width, height: 80 };
+  for (let i = 0; i < 5; i++) {
+    for (let y = 15; y < 65; y++) {
+      for (let x = 45 + 30 * i - 11; x < 45 + 30 * i + 11; x++) {
+        const dark = x > 45 + 30 * i - 3 && x < 45 + 30 * i + 3 && y > 25 && y < 55; // a digit stroke
+        img.data.fill(dark ? 20 : face, (y * width + x) * 3, (y * width + x) * 3 + 3);
+      }
+    }
+  }
+  return img;
+}
+
+const geometry = { cells: [0, 1, 2, 3, 4].map((i) => ({ x: 45 + 30 * i, y: 40 })), axis: [1, 0] as [number, number], pitch: 30, height: 40 };
+
+test('drum faces in separate dark windows are told from rows on one background', () => {
+  const windows = rowLook(row(220, 40), geometry);
+  assert.ok(windows.face > 200 && windows.gap < 60);
+  assert.equal(inSeparateWindows(windows), true);
+  // One light panel (an LCD, a continuous drum strip): no dark strips between the digits.
+  assert.equal(inSeparateWindows(rowLook(row(220, 220), geometry)), false);
+  // Dark faces in a darker plate are separate windows too; a strip lighter between the drums is not.
+  assert.equal(inSeparateWindows(rowLook(row(60, 20), geometry)), true);
+  assert.equal(inSeparateWindows(rowLook(row(60, 120), geometry)), false);
+});
