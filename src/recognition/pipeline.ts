@@ -1,6 +1,7 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
-import { BadImageError, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
+import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
+import { secondLookRegion } from './second-look.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
 import { findCounterWindows } from './counter/window.js';
@@ -73,26 +74,43 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     lap('read');
     let result = first;
     // No reading, though a meter: the counter row may have been too small for the detector
-    // (separate drum windows on a large dial). One more look at a finer detector scale; only its
-    // reading is taken, and only when that pass finds a meter too.
+    // (separate drum windows on a large dial). One more look at a finer detector scale, over the
+    // counter row (or the meter's text) only; only its reading is taken, checked as the first
+    // pass's would be for the first pass's meter type.
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
-      const finer = await analyse(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * FINER_DETECTION) } });
+      const r = secondLookRegion(img, first.counter ?? null, first.lines);
+      const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
+      const scale = FINER_DETECTION * Math.min(1, ocrOpts.det.maxSide / Math.max(img.width, img.height));
+      const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
+      const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } });
       lap('finer');
-      if (finer.outcome.kind === 'meter' && finer.outcome.meter.currentReading !== null) {
-        const meter = { ...first.outcome.meter, currentReading: finer.outcome.meter.currentReading };
-        result = { ...finer, outcome: { kind: 'meter', meter } };
+      const type = first.outcome.meter.type;
+      const reading = chooseReading(type, finer.text, finer.counter, finer.wheels);
+      if (reading !== null) {
+        const meter = { ...first.outcome.meter, currentReading: reading };
+        result = { ...first, counter: finer.counter, wheels: finer.wheels, outcome: { kind: 'meter', meter } };
       }
     }
     return { ...result, image: { width: img.width, height: img.height }, ms };
   };
 
-  const analyse = async (img: RgbImage, o: OcrOptions) => {
+  /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
+  const look = async (img: RgbImage, o: OcrOptions) => {
     const details = await ocr.read(img, o);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const found = bestCounter(img, details);
     const colour = meterColour(img, found);
     const parsed = parseMeterText(lines, size, colour);
+    const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
+    const marked = extended && withMarkedDecimals(lines, extended);
+    const counter = marked && { ...marked, windows: rowLook(img, marked) };
+    const wheels = counter ? await readWheels(img, counter, digits) : null;
+    return { details, lines, size, colour, text: parsed, counter, wheels };
+  };
+
+  const analyse = async (img: RgbImage, o: OcrOptions) => {
+    const { details, lines, size, colour, text: parsed, counter, wheels } = await look(img, o);
     const serialNumber = parsed.serialNumber
       ? await rereadSerial(
           parsed.serialNumber,
@@ -105,10 +123,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         )
       : '';
     const text = { ...parsed, serialNumber };
-    const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
-    const marked = extended && withMarkedDecimals(lines, extended);
-    const counter = marked && { ...marked, windows: rowLook(img, marked) };
-    const wheels = counter ? await readWheels(img, counter, digits) : null;
     const outcome = decide(text, counter, wheels);
     return { outcome, lines, counter, wheels, text };
   };

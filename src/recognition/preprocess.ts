@@ -249,3 +249,19 @@ export function toGrey(img: RgbImage): Uint8Array {
   }
   return out;
 }
+
+/** Axis-aligned part of `img` (clipped to it), copied. */
+export function cropRgb(img: RgbImage, x0: number, y0: number, x1: number, y1: number): RgbImage {
+  const xa = Math.max(0, Math.floor(x0));
+  const ya = Math.max(0, Math.floor(y0));
+  const xb = Math.min(img.width, Math.ceil(x1));
+  const yb = Math.min(img.height, Math.ceil(y1));
+  const width = Math.max(1, xb - xa);
+  const height = Math.max(1, yb - ya);
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const from = ((ya + y) * img.width + xa) * 3;
+    data.set(img.data.subarray(from, from + width * 3), y * width * 3);
+  }
+  return { data, width, height };
+}

@@ -1,0 +1,53 @@
+// Where the second, finer look at a meter goes when the first pass withheld the reading: around
+// the counter row it found (drums it missed, red tails and scale marks lie along and beside it),
+// else around all the text it found (the meter). Only that part is detected again.
+import type { CounterReading } from './counter/reader.js';
+import type { OcrLine } from './ocr/types.js';
+
+export interface Region {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Pitches beyond either end of the row, and row heights above/below it, that the crop keeps. */
+const ALONG_MARGIN = 4;
+const ACROSS_MARGIN = 3;
+/** Share of the text's extent added on each side of it. */
+const TEXT_MARGIN = 0.15;
+
+export function secondLookRegion(size: { width: number; height: number }, counter: CounterReading | null, lines: OcrLine[]): Region {
+  const clip = (r: Region): Region => ({
+    x0: Math.max(0, Math.floor(r.x0)),
+    y0: Math.max(0, Math.floor(r.y0)),
+    x1: Math.min(size.width, Math.ceil(r.x1)),
+    y1: Math.min(size.height, Math.ceil(r.y1)),
+  });
+  if (counter && counter.cells.length) {
+    const [ax, ay] = counter.axis;
+    const [nx, ny] = [-ay, ax];
+    const first = counter.cells[0];
+    const last = counter.cells[counter.cells.length - 1];
+    const a = ALONG_MARGIN * counter.pitch;
+    const b = ACROSS_MARGIN * counter.height;
+    const corners = [first, last].flatMap((c, i) => {
+      const s = i === 0 ? -a : a;
+      return [1, -1].map((t) => [c.x + s * ax + t * b * nx, c.y + s * ay + t * b * ny]);
+    });
+    return clip({
+      x0: Math.min(...corners.map((p) => p[0])),
+      y0: Math.min(...corners.map((p) => p[1])),
+      x1: Math.max(...corners.map((p) => p[0])),
+      y1: Math.max(...corners.map((p) => p[1])),
+    });
+  }
+  const pts = lines.flatMap((l) => l.box);
+  if (!pts.length) return { x0: 0, y0: 0, x1: size.width, y1: size.height };
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const mx = (x1 - x0) * TEXT_MARGIN;
+  const my = (y1 - y0) * TEXT_MARGIN;
+  return clip({ x0: x0 - mx, y0: y0 - my, x1: x1 + mx, y1: y1 + my });
+}

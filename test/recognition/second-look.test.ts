@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { secondLookRegion } from '../../src/recognition/second-look.js';
+import { cropRgb, type RgbImage } from '../../src/recognition/preprocess.js';
+import { readCounter } from '../../src/recognition/counter/reader.js';
+import type { DigitCell } from '../../src/recognition/counter/window.js';
+
+test('cropRgb copies the clipped part of an image pixel for pixel', () => {
+  const img: RgbImage = { data: new Uint8Array(10 * 8 * 3), width: 10, height: 8 };
+  for (let i = 0; i < img.data.length; i++) img.data[i] = i % 251;
+  const c = cropRgb(img, 7, -2, 20, 3);
+  assert.equal(c.width, 3);
+  assert.equal(c.height, 3);
+  for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) for (let k = 0; k < 3; k++) assert.equal(c.data[(y * 3 + x) * 3 + k], img.data[(y * 10 + 7 + x) * 3 + k]);
+});
+
+test('the second look covers the counter row with margins along and across it, else the text', () => {
+  const size = { width: 2000, height: 1500 };
+  const img: RgbImage = { data: new Uint8Array(2000 * 1500 * 3).fill(120), width: 2000, height: 1500 };
+  const cells: DigitCell[] = [...'12345'].map((d, i) => ({ digit: Number(d), score: 0.9, x: 800 + 40 * i, y: 700, u: 800 + 40 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 50, pitch: 40, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const r = secondLookRegion(size, counter, []);
+  // 4 pitches beyond the end cells, 3 row heights above and below.
+  assert.deepEqual(r, { x0: 640, y0: 550, x1: 1120, y1: 850 });
+  // Near the border the region is clipped to the photo.
+  const edge = secondLookRegion(size, { ...counter, cells: counter.cells.map((c) => ({ ...c, x: c.x - 780, y: c.y - 680 })) }, []);
+  assert.equal(edge.x0, 0);
+  assert.equal(edge.y0, 0);
+  const box = (x: number, y: number): [number, number][] => [[x, y], [x + 100, y], [x + 100, y + 20], [x, y + 20]];
+  const text = secondLookRegion(size, null, [{ text: 'm3', score: 0.9, box: box(500, 400) }, { text: '123', score: 0.9, box: box(1400, 980) }]);
+  assert.deepEqual(text, { x0: 350, y0: 310, x1: 1650, y1: 1090 });
+  assert.deepEqual(secondLookRegion(size, null, []), { x0: 0, y0: 0, x1: 2000, y1: 1500 });
+});
