@@ -1,7 +1,7 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
 import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
-import { secondLookRegion } from './second-look.js';
+import { isSerialRow, secondLookRegion } from './second-look.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
 import { findCounterWindows } from './counter/window.js';
@@ -10,6 +10,7 @@ import { readWheels, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
+import { rowsBesideMarks } from './counter/beside-marks.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -78,14 +79,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // counter row (or the meter's text) only; only its reading is taken, checked as the first
     // pass's would be for the first pass's meter type.
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
-      const r = secondLookRegion(img, first.counter ?? null, first.lines);
+      // A nameplate serial read as the counter row says nothing about where the drums are.
+      const serial = first.outcome.meter.serialNumber;
+      const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
+      const r = secondLookRegion(img, row, first.lines);
       const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
       const scale = FINER_DETECTION * Math.min(1, ocrOpts.det.maxSide / Math.max(img.width, img.height));
       const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
-      const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } });
+      const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
       lap('finer');
       const type = first.outcome.meter.type;
-      const reading = chooseReading(type, finer.text, finer.counter, finer.wheels);
+      let reading = chooseReading(type, finer.text, finer.counter, finer.wheels);
+      if (reading === null) reading = await readBesideMarks(crop, finer, type);
       if (reading !== null) {
         const meter = { ...first.outcome.meter, currentReading: reading };
         result = { ...first, counter: finer.counter, wheels: finer.wheels, outcome: { kind: 'meter', meter } };
@@ -95,11 +100,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 
   /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
-  const look = async (img: RgbImage, o: OcrOptions) => {
+  const look = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
     const details = await ocr.read(img, o);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
-    const found = bestCounter(img, details);
+    const found = bestCounter(img, details, notSerial);
     const colour = meterColour(img, found);
     const parsed = parseMeterText(lines, size, colour);
     const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
@@ -107,6 +112,27 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const counter = marked && { ...marked, windows: rowLook(img, marked) };
     const wheels = counter ? await readWheels(img, counter, digits) : null;
     return { details, lines, size, colour, text: parsed, counter, wheels };
+  };
+
+  /**
+   * The reading of drums found through their multiplier marks, when every candidate strip that
+   * gives one gives the same (checked like any counter, for the first pass's meter type).
+   */
+  const readBesideMarks = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType): Promise<number | null> => {
+    const rows = await rowsBesideMarks(img, seen.details, (rects) => ocr.recognizer.recognize(img, rects));
+    const readings = new Set<number>();
+    for (const row of rows) {
+      const [w] = findCounterWindows([row]);
+      const found = w && readCounter(img, w);
+      if (!found || found.digits.length < 4) continue;
+      const marked = withMarkedDecimals(seen.lines, found);
+      const counter = { ...marked, windows: rowLook(img, marked) };
+      const wheels = await readWheels(img, counter, digits);
+      const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
+      const reading = chooseReading(type, text, counter, wheels);
+      if (reading !== null) readings.add(reading);
+    }
+    return readings.size === 1 ? [...readings][0] : null;
   };
 
   const analyse = async (img: RgbImage, o: OcrOptions) => {
@@ -143,12 +169,13 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 /**
  * The counter among the best-scored digit rows: a row ending in red fractional drums is a counter
  * whatever its size (a nameplate serial can be printed larger than the drums), else the best row.
+ * A row holding the serial number already read off the nameplate is left out.
  */
-function bestCounter(img: RgbImage, lines: OcrLineDetail[]): CounterReading | null {
+function bestCounter(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): CounterReading | null {
   const rows: CounterReading[] = [];
   for (const w of findCounterWindows(lines).slice(0, 3)) {
     const r = readCounter(img, w);
-    if (r && r.digits.length >= 4) rows.push(r);
+    if (r && r.digits.length >= 4 && !isSerialRow(r, notSerial)) rows.push(r);
   }
   return rows.find((r) => r.decimalSource === 'colour' && r.regular) ?? rows[0] ?? null;
 }

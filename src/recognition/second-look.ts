@@ -1,7 +1,10 @@
-// Where the second, finer look at a meter goes when the first pass withheld the reading: around
-// the counter row it found (drums it missed, red tails and scale marks lie along and beside it),
-// else around all the text it found (the meter). Only that part is detected again.
+// Where the second, finer look at a meter goes when the first pass withheld the reading: around a
+// line of drum multiplier marks (printed right under or over the drums, so the drums are there
+// even when the row found was something else), else around the counter row it found (drums it
+// missed, red tails and scale marks lie along and beside it), else around all the text it found
+// (the meter). Only that part is detected again.
 import type { CounterReading } from './counter/reader.js';
+import { mergedMarkExponents } from './counter/scale-marks.js';
 import type { OcrLine } from './ocr/types.js';
 
 export interface Region {
@@ -17,6 +20,25 @@ const ACROSS_MARGIN = 3;
 /** Share of the text's extent added on each side of it. */
 const TEXT_MARGIN = 0.15;
 
+/** Mark-line heights above and below a multiplier-mark line, and mark pitches beyond its ends. */
+const MARKS_ACROSS = 6;
+const MARKS_ALONG = 4;
+
+/** A line of three or more multiplier marks ("10000 1000 100", "1000 100 10 1 1/10"). */
+function marksLine(lines: OcrLine[]): { line: OcrLine; count: number } | null {
+  for (const line of lines) {
+    const exps = mergedMarkExponents(line.text);
+    if (exps) return { line, count: exps.length };
+  }
+  return null;
+}
+
+/** Whether a counter row is just the nameplate serial read as a digit row. */
+export function isSerialRow(c: CounterReading, serial: string): boolean {
+  const s = serial.replace(/\D/g, '');
+  return s.length >= 5 && c.digits.includes(s);
+}
+
 export function secondLookRegion(size: { width: number; height: number }, counter: CounterReading | null, lines: OcrLine[]): Region {
   const clip = (r: Region): Region => ({
     x0: Math.max(0, Math.floor(r.x0)),
@@ -24,6 +46,15 @@ export function secondLookRegion(size: { width: number; height: number }, counte
     x1: Math.min(size.width, Math.ceil(r.x1)),
     y1: Math.min(size.height, Math.ceil(r.y1)),
   });
+  const marks = marksLine(lines);
+  if (marks) {
+    const b = marks.line.box;
+    const xs = b.map((p) => p[0]);
+    const ys = b.map((p) => p[1]);
+    const h = Math.hypot(b[3][0] - b[0][0], b[3][1] - b[0][1]);
+    const along = (MARKS_ALONG * Math.hypot(b[1][0] - b[0][0], b[1][1] - b[0][1])) / marks.count;
+    return clip({ x0: Math.min(...xs) - along, y0: Math.min(...ys) - MARKS_ACROSS * h, x1: Math.max(...xs) + along, y1: Math.max(...ys) + MARKS_ACROSS * h });
+  }
   if (counter && counter.cells.length) {
     const [ax, ay] = counter.axis;
     const [nx, ny] = [-ay, ax];

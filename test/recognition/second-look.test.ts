@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { secondLookRegion } from '../../src/recognition/second-look.js';
+import { isSerialRow, secondLookRegion } from '../../src/recognition/second-look.js';
 import { cropRgb, type RgbImage } from '../../src/recognition/preprocess.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -31,4 +31,18 @@ test('the second look covers the counter row with margins along and across it, e
   const text = secondLookRegion(size, null, [{ text: 'm3', score: 0.9, box: box(500, 400) }, { text: '123', score: 0.9, box: box(1400, 980) }]);
   assert.deepEqual(text, { x0: 350, y0: 310, x1: 1650, y1: 1090 });
   assert.deepEqual(secondLookRegion(size, null, []), { x0: 0, y0: 0, x1: 2000, y1: 1500 });
+});
+
+test('a multiplier-mark line takes the second look beside it; a serial read as the row is not a counter', () => {
+  const box = (x: number, y: number, w: number, h: number): [number, number][] => [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+  const lines = [{ text: '100001000100', score: 0.99, box: box(400, 600, 150, 20) }, { text: 'kWh', score: 0.9, box: box(100, 100, 50, 20) }];
+  // 3 marks over 150 px: 4 mark pitches (200 px) beyond each end, 6 line heights across.
+  assert.deepEqual(secondLookRegion({ width: 2000, height: 1500 }, null, lines), { x0: 200, y0: 480, x1: 750, y1: 740 });
+  const img: RgbImage = { data: new Uint8Array(300 * 100 * 3), width: 300, height: 100 };
+  const cells: DigitCell[] = [...'22170246'].map((d, i) => ({ digit: Number(d), score: 0.9, x: 30 + 30 * i, y: 50, u: 30 + 30 * i, line: 0, followedBySeparator: false }));
+  const row = readCounter(img, { cells, axis: [1, 0], height: 30, pitch: 30, lineIndexes: [0], score: 1 });
+  assert.ok(row);
+  assert.equal(isSerialRow(row, 'No 22170246'), true);
+  assert.equal(isSerialRow(row, '2337550'), false);
+  assert.equal(isSerialRow(row, ''), false);
 });
