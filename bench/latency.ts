@@ -15,7 +15,7 @@ const opt = (name: string, def: string) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : def;
 };
 const dir = resolve(ROOT, opt('dir', '../shared/datasets/meters-dev/images'));
-const rounds = Number(opt('requests', '60'));
+const requestsFlag = opt('requests', '');
 const concurrency = Number(opt('concurrency', '4'));
 
 const pct = (xs: number[], p: number) => {
@@ -41,13 +41,17 @@ async function main(): Promise<void> {
     .filter((f) => /\.(jpe?g|png)$/i.test(f))
     .sort()
     .map((f) => ({ name: f, bytes: readFileSync(join(dir, f)) }));
+  // By default every photo once per phase, so the figures cover the whole set.
+  const rounds = requestsFlag ? Number(requestsFlag) : photos.length;
   const dataDir = mkdtempSync(join(tmpdir(), 'meter-latency-'));
   const env = { DATA_DIR: dataDir };
   const admin = (...a: string[]) =>
     JSON.parse(spawnSync(process.execPath, [join(ROOT, 'dist/src/cli/admin.js'), ...a], { env: { ...process.env, ...env } }).stdout.toString());
   const client = admin('client', 'create', '--name', 'bench', '--quota', '1000000', '--period', 'none');
   const { token } = admin('key', 'issue', client.id);
-  const node = await startNode({ env: { ...env, WORKERS: process.env.WORKERS ?? '2', QUEUE_LIMIT: '64' } });
+  const node = await startNode({
+    env: { ...env, WORKERS: process.env.WORKERS ?? '2', OCR_THREADS: process.env.OCR_THREADS ?? '1', QUEUE_LIMIT: '64' },
+  });
   const rss = trackPeakRss([node]);
   try {
     // warm-up: one pass over a few photos
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
       }),
     );
     const secs = (performance.now() - t0) / 1000;
+    console.log(`WORKERS=${process.env.WORKERS ?? '2'} OCR_THREADS=${process.env.OCR_THREADS ?? '1'}`);
     console.log(`bench:latency on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${photos.length} photos from ${dir}`);
     console.log(`concurrency 1: n=${serial.length} p50=${pct(serial, 50).toFixed(0)} ms p95=${pct(serial, 95).toFixed(0)} ms`);
     console.log(
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
         `p50=${pct(latencies, 50).toFixed(0)} ms p95=${pct(latencies, 95).toFixed(0)} ms statuses=${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     console.log(`server peak RSS: ${mib(rss.peak.get(node.name) ?? 0)}`);
+    if ([...statuses.keys()].some((s) => s !== 200)) console.log(`server log tail:\n${node.logTail()}`);
   } finally {
     rss.stop();
     await node.kill('SIGTERM');

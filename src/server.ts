@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createServices } from './services.js';
-import { buildApp } from './http/app.js';
+import { buildApp, REQUEST_TIMEOUT_MS } from './http/app.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,7 +14,10 @@ async function main(): Promise<void> {
 
   // A unit reserved by a request that never finished (a node killed mid-request) is released once it
   // is older than any request can live.
-  const staleAfter = config.RESERVATION_STALE_MS ?? 2 * config.RECOGNITION_TIMEOUT_MS + 130_000;
+  // The longest a request can live: its upload, a wait behind every queued photo, its own recognition.
+  const waves = Math.ceil(config.QUEUE_LIMIT / config.WORKERS) + 1;
+  const longestRequest = REQUEST_TIMEOUT_MS + waves * config.RECOGNITION_TIMEOUT_MS;
+  const staleAfter = config.RESERVATION_STALE_MS ?? longestRequest + 60_000;
   const reconcile = () =>
     services.quota
       .reconcile(staleAfter)

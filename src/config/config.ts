@@ -40,7 +40,7 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(5, 1, 1000),
     LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1, 100_000),
     // A quota unit reserved by a request that never finished (its node died) is released once older than
-    // this; it must exceed the longest a request can live. Default: 2 × RECOGNITION_TIMEOUT_MS + 130 s.
+    // this; it must exceed the longest a request can live. Default: see server.ts (330 s with the defaults).
     RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
     RECONCILE_INTERVAL_MS: intFrom(60_000, 100, 3_600_000),
   });

@@ -6,6 +6,9 @@ import { analyzeRoutes } from './routes/analyze.js';
 import { healthRoutes } from './routes/health.js';
 import { accountRoutes } from '../account/routes.js';
 
+/** The longest a client may take to send one request (slow uploads are cut off after this). */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export interface AppOptions {
   https?: { cert: Buffer; key: Buffer };
   logger?: FastifyServerOptions['logger'];
@@ -34,8 +37,8 @@ export async function buildApp(services: Services, opts: AppOptions = {}): Promi
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    requestTimeout: 120_000,
-    connectionTimeout: 130_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: REQUEST_TIMEOUT_MS + 10_000,
     keepAliveTimeout: 65_000,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -25,15 +25,21 @@ export interface PoolOptions {
 export class RecognitionPool {
   private readonly pool: Piscina;
   private ready = false;
-  /** Tasks accepted and not yet finished (running plus waiting). */
-  private inFlight = 0;
+  /** Photos being recognised now (at most one per worker). */
+  private running = 0;
+  /**
+   * Photos waiting for a free worker, first come first served. The wait happens here rather than in
+   * piscina's own queue, which does not keep submission order: under steady load a queued photo could
+   * wait behind every later one.
+   */
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly opts: PoolOptions) {
     this.pool = new Piscina({
       filename: new URL('./recognize.worker.js', import.meta.url).href,
       minThreads: opts.workers,
       maxThreads: opts.workers,
-      maxQueue: Math.max(1, opts.queueLimit + opts.workers),
+      maxQueue: Math.max(1, opts.workers),
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: { recognizer: opts.recognizer },
     });
@@ -51,18 +57,23 @@ export class RecognitionPool {
     return this.ready;
   }
 
-  /** Tasks waiting for a free worker. */
+  /** Photos waiting for a free worker. */
   get queueDepth(): number {
-    return Math.max(0, this.inFlight - this.opts.workers);
+    return this.waiting.length;
   }
 
   get active(): number {
-    return Math.min(this.inFlight, this.opts.workers);
+    return this.running;
   }
 
   async recognize(image: Uint8Array): Promise<RecognitionOutcome> {
-    if (this.inFlight >= this.opts.workers + this.opts.queueLimit) throw new PoolBusyError();
-    this.inFlight++;
+    if (this.running >= this.opts.workers) {
+      if (this.waiting.length >= this.opts.queueLimit) throw new PoolBusyError();
+      // The finishing task hands its slot over directly, so `running` never exceeds the worker count.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), this.opts.timeoutMs);
     try {
@@ -72,7 +83,9 @@ export class RecognitionPool {
       throw err;
     } finally {
       clearTimeout(timer);
-      this.inFlight--;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
     }
   }
 
