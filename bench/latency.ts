@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const client = admin('client', 'create', '--name', 'bench', '--quota', '1000000', '--period', 'none');
   const { token } = admin('key', 'issue', client.id);
   const node = await startNode({
-    env: { ...env, WORKERS: process.env.WORKERS ?? '2', OCR_THREADS: process.env.OCR_THREADS ?? '1', QUEUE_LIMIT: '64' },
+    env: { ...env, WORKERS: process.env.WORKERS, OCR_THREADS: process.env.OCR_THREADS, QUEUE_LIMIT: '64' },
   });
   const rss = trackPeakRss([node]);
   try {
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       }),
     );
     const secs = (performance.now() - t0) / 1000;
-    console.log(`WORKERS=${process.env.WORKERS ?? '2'} OCR_THREADS=${process.env.OCR_THREADS ?? '1'}`);
+    console.log(`WORKERS=${process.env.WORKERS ?? '(default)'} OCR_THREADS=${process.env.OCR_THREADS ?? '(default)'}`);
     console.log(`bench:latency on ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), ${photos.length} photos from ${dir}`);
     console.log(`concurrency 1: n=${serial.length} p50=${pct(serial, 50).toFixed(0)} ms p95=${pct(serial, 95).toFixed(0)} ms`);
     console.log(

@@ -18,8 +18,10 @@ const schema = z
     TLS_CERT: z.string().min(1).optional(),
     TLS_KEY: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WORKERS: intFrom(Math.max(1, Math.min(2, availableParallelism())), 1, 64),
-    OCR_THREADS: intFrom(1, 1, 64),
+    // One recognition worker per two cores, each running its models on two threads: measured on 2 cores,
+    // this gives the lowest single-photo latency and the least memory (see README, Benchmarks).
+    WORKERS: intFrom(Math.max(1, Math.floor(availableParallelism() / 2)), 1, 64),
+    OCR_THREADS: intFrom(Math.min(2, availableParallelism()), 1, 64),
     QUEUE_LIMIT: intFrom(8, 0, 10_000),
     RECOGNITION_TIMEOUT_MS: intFrom(30_000, 100, 600_000),
     MAX_IMAGE_PIXELS: intFrom(50_000_000, 1, 1_000_000_000),
@@ -40,7 +42,7 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(5, 1, 1000),
     LOGIN_MAX_FAILURES_PER_IP: intFrom(30, 1, 100_000),
     // A quota unit reserved by a request that never finished (its node died) is released once older than
-    // this; it must exceed the longest a request can live. Default: see server.ts (330 s with the defaults).
+    // this; it must exceed the longest a request can live. Default: see server.ts (450 s with the defaults on 2 cores).
     RESERVATION_STALE_MS: z.coerce.number().int().min(1000).max(86_400_000).optional(),
     RECONCILE_INTERVAL_MS: intFrom(60_000, 100, 3_600_000),
   });
