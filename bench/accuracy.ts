@@ -5,48 +5,7 @@ import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRecognizer, readingVerdict } from '../src/recognition/pipeline.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
-
-interface Label {
-  file: string;
-  reading: string;
-  type: string;
-  serial: string;
-  tariff: string;
-}
-
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += ch;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows.filter((r) => r.length > 1);
-}
-
-function loadLabels(dir: string): Label[] {
-  const [head, ...rows] = parseCsv(readFileSync(join(dir, 'labels.csv'), 'utf8'));
-  const col = (name: string) => head.indexOf(name);
-  return rows.map((r) => ({
-    file: r[col('file')],
-    reading: r[col('reading')] ?? '',
-    type: r[col('meter_type')] ?? '',
-    serial: r[col('serial')] ?? '',
-    tariff: r[col('tariff_count')] ?? '',
-  }));
-}
+import { loadLabels } from './lib/labels.js';
 
 /** exact / wrong / null at the label's precision; undefined when the photo has no reading label. */
 export function judgeReading(label: string, predicted: number | null | undefined): 'exact' | 'wrong' | 'null' | undefined {
@@ -92,7 +51,7 @@ async function main(): Promise<void> {
     return;
   }
   if (dumpDir) mkdirSync(dumpDir, { recursive: true });
-  let labels = loadLabels(dir);
+  let labels = loadLabels(join(dir, 'labels.csv'));
   if (only) labels = labels.filter((l) => l.file.includes(only));
   const recognizer = await createRecognizer(
     { modelsDir: join(repoRoot, 'models'), threads, maxPixels: 100_000_000 },

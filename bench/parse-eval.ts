@@ -5,52 +5,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseMeterText } from '../src/recognition/parse/index.js';
 import type { OcrLine } from '../src/recognition/parse/types.js';
+import { loadLabels, type Label } from './lib/labels.js';
 
-interface Label {
-  file: string;
-  reading: string;
-  type: string;
-  serial: string;
-  tariff: string;
-}
-
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      if (row.some((c) => c !== '')) rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
-function loadLabels(path: string): Map<string, Label> {
-  const [header, ...rows] = parseCsv(readFileSync(path, 'utf8'));
-  const col = (name: string) => header.indexOf(name);
-  const out = new Map<string, Label>();
-  for (const r of rows) {
-    out.set(r[col('file')], { file: r[col('file')], reading: r[col('reading')], type: r[col('meter_type')], serial: r[col('serial')], tariff: r[col('tariff_count')] });
-  }
-  return out;
+function labelsByFile(path: string): Map<string, Label> {
+  return new Map(loadLabels(path).map((l) => [l.file, l]));
 }
 
 const normSerial = (s: string) => s.replace(/[\s.]/g, '').toUpperCase();
@@ -84,7 +42,7 @@ if (!existsSync(dumpDir) || !existsSync(labelsPath)) {
   console.log(`parse-eval: skipped (dumps: ${dumpDir} ${existsSync(dumpDir) ? 'ok' : 'missing'}, labels: ${labelsPath} ${existsSync(labelsPath) ? 'ok' : 'missing'})`);
   process.exit(0);
 }
-const labels = loadLabels(labelsPath);
+const labels = labelsByFile(labelsPath);
 
 const s = { photos: 0, typeOk: 0, typeN: 0, typeNull: 0, negOk: 0, negN: 0, posKept: 0, posN: 0, serialOk: 0, serialWrong: 0, serialEmpty: 0, serialN: 0, serialSpurious: 0, serialUnlabelled: 0, tariffOk: 0, tariffN: 0, readTop: 0, readAny: 0, readIntTop: 0, readDigitsTop: 0, readDigitsAny: 0, readN: 0 };
 for (const name of readdirSync(dumpDir).filter((f) => f.endsWith('.json')).sort()) {

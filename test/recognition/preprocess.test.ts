@@ -1,39 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { deflateSync } from 'node:zlib';
+import { bombPng } from '../helpers/images.js';
 import { BadImageError, decodeImage, sampleQuad, colourStats, writeChw, type RgbImage } from '../../src/recognition/preprocess.js';
 
 const OPTS = { maxPixels: 40_000_000, maxSide: 1600 };
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-
-/** A tiny, valid-looking PNG whose header declares width x height (a decompression bomb). */
-function hugePng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 test('decodeImage downscales once to the working size and returns RGB', async () => {
   const png = await sharp({ create: { width: 3200, height: 1600, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 1 } } }).png().toBuffer();
@@ -57,7 +28,7 @@ test('decodeImage applies the EXIF orientation', async () => {
 });
 
 test('decodeImage refuses a small PNG that declares huge dimensions, quickly', async () => {
-  const bomb = hugePng(60_000, 60_000);
+  const bomb = bombPng(60_000, 60_000);
   assert.ok(bomb.length < 2000);
   const t0 = performance.now();
   await assert.rejects(decodeImage(bomb, OPTS), BadImageError);
