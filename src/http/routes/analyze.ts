@@ -64,12 +64,12 @@ export async function analyzeRoutes(app: FastifyInstance, opts: { services: Serv
       } catch (err) {
         if (err instanceof PoolBusyError) {
           reply.header('retry-after', '1');
-          throw new HttpError('busy');
+          throw new HttpError('busy'); // refused before any work: not a recognition to time
         }
+        metrics.observeRecognition((performance.now() - started) / 1000, 'error');
         throw err;
-      } finally {
-        metrics.observeRecognition((performance.now() - started) / 1000, outcome?.kind ?? 'error');
       }
+      metrics.observeRecognition((performance.now() - started) / 1000, outcome.kind);
       if (outcome.kind === 'bad_image') throw new HttpError('no_file');
       await quota.commit(request.reservation!);
       if (outcome.kind === 'no_meter') return { success: false, error: NO_VALID_PHOTO };
