@@ -1,8 +1,10 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
-// Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr]
+// Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
+// --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { createRecognizer, readingVerdict } from '../src/recognition/pipeline.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 import { loadLabels } from './lib/labels.js';
@@ -29,6 +31,12 @@ function quantile(v: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 }
 
+/** The photo upright per its EXIF orientation, then turned clockwise by `degrees`, as a JPEG without EXIF. */
+async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffer> {
+  const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
+  return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const opt = (name: string) => {
@@ -42,6 +50,8 @@ async function main(): Promise<void> {
   const dumpDir = opt('--dump-ocr');
   const threads = Number(opt('--threads') ?? 2);
   const only = opt('--only');
+  const rotate = Number(opt('--rotate') ?? 0);
+  if (![0, 90, 180, 270].includes(rotate)) throw new Error('--rotate takes 0, 90, 180 or 270');
   const detSide = Number(opt('--det-side') ?? DEFAULT_OCR.det.maxSide);
   const maxLines = Number(opt('--max-lines') ?? DEFAULT_OCR.maxLines);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -63,7 +73,8 @@ async function main(): Promise<void> {
   const times: number[] = [];
   const perPhoto: unknown[] = [];
   for (const label of labels) {
-    const bytes = readFileSync(join(dir, 'images', label.file));
+    const file = readFileSync(join(dir, 'images', label.file));
+    const bytes = rotate ? await rotatedWithoutExif(file, rotate) : file;
     const t0 = performance.now();
     const detail = await recognizer.inspect(bytes);
     const ms = performance.now() - t0;
@@ -99,6 +110,7 @@ async function main(): Promise<void> {
         `type ${typeRight ? 'ok' : 'BAD'} ${meter?.type ?? '-'}`.padEnd(26),
         serialRight === undefined ? '' : `serial ${serialRight ? 'ok' : 'BAD'} ${meter?.serialNumber ?? ''}`,
         c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}${c.windows ? ` win=${c.windows.face.toFixed(0)}/${c.windows.gap.toFixed(0)}` : ''}]` : '',
+        detail.orientation ? `[orient v=${detail.orientation.verticalShare.toFixed(2)} s=${detail.orientation.medianScore.toFixed(2)}${detail.turned ? ` turned ${detail.turned}` : ''}]` : '',
         detail.wheels ? `[cnn ${detail.wheels.digits.join('')} ${detail.wheels.positions.map((p) => p.toFixed(1)).join(' ')} min=${Math.min(...detail.wheels.confidences).toFixed(2)} f=${detail.wheels.framing.scale}/${detail.wheels.framing.dy}/${detail.wheels.framing.dx}]` : '',
       ].join(' '),
     );
@@ -123,7 +135,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`reading exact ${pct(tally.exact, scored)}  wrong ${pct(tally.wrong, scored)}  null ${pct(tally.null, scored)}`);
   console.log(`type ${pct(typeOk, typeN)}  serial ${pct(serialOk, serialN)}  tariff ${pct(tariffOk, tariffN)}`);
-  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines)`);
+  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''})`);
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ summary, perPhoto }, null, 1));
 }
 

@@ -4,6 +4,7 @@ import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from '.
 import { isSerialRow, secondLookRegion } from './second-look.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
+import type { RotatedRect } from './ocr/geometry.js';
 import { findCounterWindows } from './counter/window.js';
 import { readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
@@ -16,7 +17,8 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { colourStats } from './preprocess.js';
+import { colourStats, rotate180, rotateCcw } from './preprocess.js';
+import { medianTextScore, verticalTextShare } from './orientation.js';
 
 /** Longest side of the working image every stage shares. */
 const WORKING_SIDE = 1600;
@@ -42,6 +44,10 @@ export interface PipelineDetail {
   wheels?: WheelReading | null;
   text?: ParsedText;
   ms: Record<string, number>;
+  /** Degrees (counter-clockwise) the photo was turned before the pass that was kept. */
+  turned?: number;
+  /** The first pass's text-orientation cues (what decided whether to turn the photo). */
+  orientation?: { verticalShare: number; medianScore: number };
 }
 
 export interface InspectableRecognizer extends Recognizer {
@@ -71,8 +77,28 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       return { outcome: { kind: 'bad_image', reason }, lines: [], ms };
     }
     lap('decode');
-    const first = await analyse(img, ocrOpts);
+    let first = await analyse(img, ocrOpts);
     lap('read');
+    // A photo without EXIF orientation may be sideways or upside down: turn it only when the first
+    // pass found no reading and its text says so, so that upright photos pay nothing.
+    const orientation = { verticalShare: verticalTextShare(first.boxes), medianScore: medianTextScore(first.lines) };
+    let turned = 0;
+    if (passRank(first) < 2) {
+      const turns = orientation.verticalShare > SIDEWAYS_SHARE ? [90, 270] : first.lines.length > 0 && orientation.medianScore < UPSIDE_DOWN_SCORE ? [180] : [];
+      let ccw: RgbImage | null = null;
+      for (const deg of turns) {
+        if (deg === 90) ccw = rotateCcw(img);
+        const turnedImg = deg === 90 ? ccw! : deg === 270 ? rotate180(ccw ?? rotateCcw(img)) : rotate180(img);
+        const pass = await analyse(turnedImg, ocrOpts);
+        if (passRank(pass) > passRank(first)) {
+          first = pass;
+          img = turnedImg;
+          turned = deg;
+        }
+        if (passRank(first) === 2) break;
+      }
+      lap('turn');
+    }
     let result = first;
     // No reading, though a meter: the counter row may have been too small for the detector
     // (separate drum windows on a large dial). One more look at a finer detector scale, over the
@@ -96,12 +122,13 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         result = { ...first, counter: finer.counter, wheels: finer.wheels, outcome: { kind: 'meter', meter } };
       }
     }
-    return { ...result, image: { width: img.width, height: img.height }, ms };
+    return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
   };
 
   /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
   const look = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
-    const details = await ocr.read(img, o);
+    const boxes: RotatedRect[] = [];
+    const details = await ocr.read(img, o, boxes);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const found = bestCounter(img, details, notSerial);
@@ -111,7 +138,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const marked = extended && withMarkedDecimals(lines, extended);
     const counter = marked && { ...marked, windows: rowLook(img, marked) };
     const wheels = counter ? await readWheels(img, counter, digits) : null;
-    return { details, lines, size, colour, text: parsed, counter, wheels };
+    return { details, boxes, lines, size, colour, text: parsed, counter, wheels };
   };
 
   /**
@@ -136,7 +163,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 
   const analyse = async (img: RgbImage, o: OcrOptions) => {
-    const { details, lines, size, colour, text: parsed, counter, wheels } = await look(img, o);
+    const { details, boxes, lines, size, colour, text: parsed, counter, wheels } = await look(img, o);
     const serialNumber = parsed.serialNumber
       ? await rereadSerial(
           parsed.serialNumber,
@@ -150,7 +177,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       : '';
     const text = { ...parsed, serialNumber };
     const outcome = decide(text, counter, wheels);
-    return { outcome, lines, counter, wheels, text };
+    return { outcome, lines, boxes, counter, wheels, text };
   };
   return {
     inspect,
@@ -164,6 +191,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       }
     },
   };
+}
+
+/** Share of vertical text boxes (by area) above which the photo is taken as sideways. */
+const SIDEWAYS_SHARE = 0.6;
+/** Median line confidence below which a photo without a reading may be upside down. */
+const UPSIDE_DOWN_SCORE = 0.75;
+
+/** How far a pass got: 2 a reading, 1 a meter without one, 0 no meter; line confidence breaks ties. */
+function passRank(p: { outcome: RecognitionOutcome; lines: OcrLine[] }): number {
+  const o = p.outcome;
+  const rank = o.kind !== 'meter' ? 0 : o.meter.currentReading === null ? 1 : 2;
+  return rank + (rank < 2 ? medianTextScore(p.lines) * 0.99 : 0);
 }
 
 /**

@@ -38,9 +38,11 @@ export class OcrEngine {
     return new OcrEngine(det, rec);
   }
 
-  async read(img: RgbImage, opts: OcrOptions = DEFAULT_OCR): Promise<OcrLineDetail[]> {
+  /** Lines read in the photo; `detected` (when given) receives every box recognised, text or not. */
+  async read(img: RgbImage, opts: OcrOptions = DEFAULT_OCR, detected?: RotatedRect[]): Promise<OcrLineDetail[]> {
     const boxes = await this.detector.detect(img, opts.det);
     const kept = boxes.filter((b) => b.rect.height >= opts.minHeight && b.rect.width >= opts.minHeight).slice(0, opts.maxLines);
+    detected?.push(...kept.map((b) => b.rect));
     const recs = await this.recognizer.recognize(
       img,
       kept.map((b) => b.rect),

@@ -1,0 +1,32 @@
+// Which way up the photo's text runs, from the OCR boxes of a first pass (photos without EXIF
+// orientation can be sideways or upside down).
+import type { OcrLine } from './ocr/types.js';
+import type { RotatedRect } from './ocr/geometry.js';
+
+/** Boxes at least this elongated say which way their text runs. */
+const MIN_ELONGATION = 2;
+
+/**
+ * Share, by area, of the elongated text boxes whose long side runs closer to vertical than to
+ * horizontal. Near 1: the text (and the photo) is sideways.
+ */
+export function verticalTextShare(rects: RotatedRect[]): number {
+  let vertical = 0;
+  let total = 0;
+  for (const r of rects) {
+    const long = Math.max(r.width, r.height);
+    const short = Math.min(r.width, r.height);
+    if (short <= 0 || long / short < MIN_ELONGATION) continue;
+    // Direction of the long side: the angle of `width`, or the perpendicular.
+    const dir = r.width >= r.height ? r.angle : r.angle + Math.PI / 2;
+    total += long * short;
+    if (Math.abs(Math.sin(dir)) > Math.abs(Math.cos(dir))) vertical += long * short;
+  }
+  return total ? vertical / total : 0;
+}
+
+/** Median recognition confidence of the lines holding at least 3 characters (0 when none). */
+export function medianTextScore(lines: OcrLine[]): number {
+  const s = lines.filter((l) => l.text.trim().length >= 3).map((l) => l.score).sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+}

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createRecognizer } from '../../src/recognition/pipeline.js';
+import { medianTextScore, verticalTextShare } from '../../src/recognition/orientation.js';
+import { waterMeterPng } from './fixtures.js';
+
+const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
+const recognizerP = createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 });
+
+test('vertical text share weighs elongated boxes by area, whichever side the angle is given for', () => {
+  const wide = { cx: 0, cy: 0, width: 100, height: 20, angle: 0 };
+  const tallByHeight = { cx: 0, cy: 0, width: 20, height: 100, angle: 0 };
+  const tallByAngle = { cx: 0, cy: 0, width: 100, height: 20, angle: Math.PI / 2 };
+  const square = { cx: 0, cy: 0, width: 50, height: 50, angle: 0 };
+  assert.equal(verticalTextShare([wide, square]), 0);
+  assert.equal(verticalTextShare([tallByHeight, tallByAngle, square]), 1);
+  assert.equal(verticalTextShare([wide, tallByHeight]), 0.5);
+  assert.equal(verticalTextShare([]), 0);
+});
+
+test('median text score counts lines of 3 characters or more', () => {
+  const line = (text: string, score: number) => ({ text, score, box: [] as [number, number][] });
+  assert.equal(medianTextScore([line('12', 0.1), line('abc', 0.9), line('abcd', 0.5), line('xyz', 0.7)]), 0.7);
+  assert.equal(medianTextScore([line('1', 0.2)]), 0);
+});
+
+for (const degrees of [90, 180, 270]) {
+  test(`a photo turned ${degrees} degrees in its pixels (no EXIF) is read like the upright one`, async () => {
+    const r = await recognizerP;
+    const upright = await waterMeterPng('00127546', '12-345678');
+    const turned = await sharp(upright).rotate(degrees).png().toBuffer();
+    const detail = await r.inspect(turned);
+    // sharp turns clockwise; the pipeline reports the counter-clockwise turn that undid it.
+    assert.equal(detail.turned, degrees);
+    assert.equal(detail.counter?.digits, '00127546');
+    assert.equal(detail.outcome.kind, 'meter');
+    if (detail.outcome.kind === 'meter') assert.ok([null, 127.546].includes(detail.outcome.meter.currentReading), `reading ${detail.outcome.meter.currentReading}`);
+  });
+}
+
+test('an upright photo is not turned', async () => {
+  const r = await recognizerP;
+  const detail = await r.inspect(await waterMeterPng('00127546', '12-345678'));
+  assert.equal(detail.turned, 0);
+});
