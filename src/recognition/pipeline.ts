@@ -80,11 +80,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     let first = await analyse(img, ocrOpts);
     lap('read');
     // A photo without EXIF orientation may be sideways or upside down: turn it only when the first
-    // pass found no reading and its text says so, so that upright photos pay nothing.
+    // pass found no reading and its text says so, so that upright photos pay nothing. Upside-down
+    // digits often read as confidently as upright ones (0, 1, 8), so 'no meter' alone also asks for 180.
     const orientation = { verticalShare: verticalTextShare(first.boxes), medianScore: medianTextScore(first.lines) };
     let turned = 0;
     if (passRank(first) < 2) {
-      const turns = orientation.verticalShare > SIDEWAYS_SHARE ? [90, 270] : first.lines.length > 0 && orientation.medianScore < UPSIDE_DOWN_SCORE ? [180] : [];
+      const turns = orientation.verticalShare > SIDEWAYS_SHARE ? [90, 270] : first.lines.length > 0 && (orientation.medianScore < UPSIDE_DOWN_SCORE || first.outcome.kind !== 'meter') ? [180] : [];
       let ccw: RgbImage | null = null;
       for (const deg of turns) {
         if (deg === 90) ccw = rotateCcw(img);
