@@ -45,7 +45,8 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
   const baseH = (counter.height * DIGIT_IN_BOX) / DIGIT_IN_CELL;
   const n = centres.length;
   const steady = n >= 5 ? n - 2 : n - 1;
-  type Scored = Framing & { score: number };
+  // Each candidate keeps its predictions, so the chosen framing is not classified again.
+  type Scored = Framing & { score: number; preds?: WheelPrediction[] };
   const score = async (fs: Framing[], around: Scored): Promise<Scored> => {
     const all = await classifyFramings(img, counter, centres, baseH, fs, classifier);
     let bi = -1;
@@ -54,15 +55,15 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
       const s = framingScore(preds, steady);
       if (s > bs + 1e-6) (bs = s), (bi = i);
     });
-    return bi < 0 ? around : { ...fs[bi], score: bs };
+    return bi < 0 ? around : { ...fs[bi], score: bs, preds: all[bi] };
   };
   let best: Scored = { scale: 1, dy: 0, dx: 0, score: -Infinity };
   best = await score(SHIFTS_Y.map((dy) => ({ scale: 1, dy, dx: 0 })), best);
-  best = await score(SCALES.map((scale) => ({ ...best, scale })), best);
-  best = await score(FINE_Y.map((d) => ({ ...best, dy: best.dy + d })), best);
-  best = await score(SHIFTS_X.map((dx) => ({ ...best, dx })), best);
+  best = await score(SCALES.map((scale) => ({ scale, dy: best.dy, dx: best.dx, score: best.score })), best);
+  best = await score(FINE_Y.map((d) => ({ scale: best.scale, dy: best.dy + d, dx: best.dx, score: best.score })), best);
+  best = await score(SHIFTS_X.map((dx) => ({ scale: best.scale, dy: best.dy, dx, score: best.score })), best);
   const framing: Framing = { scale: best.scale, dy: best.dy, dx: best.dx };
-  const [preds] = await classifyFramings(img, counter, centres, baseH, [framing], classifier);
+  const preds = best.preds ?? (await classifyFramings(img, counter, centres, baseH, [framing], classifier))[0];
   const composed = composeDigits(preds);
   return {
     positions: preds.map((p) => p.value),
