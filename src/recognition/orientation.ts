@@ -30,3 +30,24 @@ export function medianTextScore(lines: OcrLine[]): number {
   const s = lines.filter((l) => l.text.trim().length >= 3).map((l) => l.score).sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : 0;
 }
+
+/**
+ * The largest elongated vertical boxes as text rectangles read downwards and read upwards (long
+ * side as `width`): the recogniser scores the way the text really runs higher, which says which
+ * way to turn a sideways photo first.
+ */
+export function sidewaysProbes(rects: RotatedRect[], count = 2): { down: RotatedRect[]; up: RotatedRect[] } {
+  const vertical = rects
+    .map((r) => {
+      const long = Math.max(r.width, r.height);
+      const short = Math.min(r.width, r.height);
+      const dir = r.width >= r.height ? r.angle : r.angle + Math.PI / 2;
+      return { r, long, short, dir };
+    })
+    .filter((v) => v.short > 0 && v.long / v.short >= MIN_ELONGATION && Math.abs(Math.sin(v.dir)) > Math.abs(Math.cos(v.dir)))
+    .sort((a, b) => b.long * b.short - a.long * a.short)
+    .slice(0, count);
+  const downDir = (dir: number) => (Math.sin(dir) > 0 ? dir : dir + Math.PI);
+  const rect = (v: (typeof vertical)[number], angle: number): RotatedRect => ({ cx: v.r.cx, cy: v.r.cy, width: v.long, height: v.short, angle });
+  return { down: vertical.map((v) => rect(v, downDir(v.dir))), up: vertical.map((v) => rect(v, downDir(v.dir) + Math.PI)) };
+}

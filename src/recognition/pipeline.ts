@@ -18,7 +18,7 @@ import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
-import { medianTextScore, verticalTextShare } from './orientation.js';
+import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
 /** Longest side of the working image every stage shares. */
 const WORKING_SIDE = 1600;
@@ -85,7 +85,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const orientation = { verticalShare: verticalTextShare(first.boxes), medianScore: medianTextScore(first.lines) };
     let turned = 0;
     if (passRank(first) < 2) {
-      const turns = orientation.verticalShare > SIDEWAYS_SHARE ? [90, 270] : first.lines.length > 0 && (orientation.medianScore < UPSIDE_DOWN_SCORE || first.outcome.kind !== 'meter') ? [180] : [];
+      const turns = orientation.verticalShare > SIDEWAYS_SHARE ? await sidewaysTurns(img, first.boxes) : first.lines.length > 0 && (orientation.medianScore < UPSIDE_DOWN_SCORE || first.outcome.kind !== 'meter') ? [180] : [];
       let ccw: RgbImage | null = null;
       for (const deg of turns) {
         if (deg === 90) ccw = rotateCcw(img);
@@ -124,6 +124,13 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       }
     }
     return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
+  };
+
+  /** Text read downwards (the photo was turned clockwise): undo with 90 first, else with 270 first. */
+  const sidewaysTurns = async (img: RgbImage, boxes: RotatedRect[]): Promise<number[]> => {
+    const { down, up } = sidewaysProbes(boxes);
+    const total = async (rects: RotatedRect[]) => (await ocr.recognizer.recognize(img, rects)).reduce((a, r) => a + r.score, 0);
+    return (await total(down)) >= (await total(up)) ? [90, 270] : [270, 90];
   };
 
   /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */

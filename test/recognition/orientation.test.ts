@@ -45,3 +45,15 @@ test('an upright photo is not turned', async () => {
   const detail = await r.inspect(await waterMeterPng('00127546', '12-345678'));
   assert.equal(detail.turned, 0);
 });
+
+test('sideways probes turn the largest vertical boxes into rectangles read downwards and upwards', async () => {
+  const { sidewaysProbes } = await import('../../src/recognition/orientation.js');
+  const tall = { cx: 10, cy: 20, width: 20, height: 100, angle: 0 };
+  const wide = { cx: 0, cy: 0, width: 300, height: 30, angle: 0 };
+  const { down, up } = sidewaysProbes([wide, tall]);
+  assert.equal(down.length, 1);
+  assert.equal(down[0].width, 100);
+  assert.equal(down[0].height, 20);
+  assert.ok(Math.sin(down[0].angle) > 0.99, 'down reads towards +y');
+  assert.ok(Math.sin(up[0].angle) < -0.99, 'up reads towards -y');
+});
