@@ -27,6 +27,8 @@ const MIN_WORKING_SIDE = 960;
 const MAX_UPSCALE = 3;
 /** Detector scale of the second look at a meter whose reading the first pass withheld. */
 const FINER_DETECTION = 4 / 3;
+/** Detector scale of the last look over the whole photo, when the finer one found no reading either. */
+const COARSER_DETECTION = 0.5;
 
 /** The photo enlarged when it is small (low-resolution phone or app captures), else as is. */
 export async function enlargeSmall(img: RgbImage): Promise<RgbImage> {
@@ -121,6 +123,16 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (reading !== null) {
         const meter = { ...first.outcome.meter, currentReading: reading };
         result = { ...first, counter: finer.counter, wheels: finer.wheels, outcome: { kind: 'meter', meter } };
+      } else {
+        // The detector is scale-sensitive: a drum row in framed windows that it does not see at the
+        // working scale (or merges with the brand name above it) it often sees as one line at half of it.
+        const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
+        lap('coarse');
+        const again = chooseReading(type, coarse.text, coarse.counter, coarse.wheels);
+        if (again !== null) {
+          const meter = { ...first.outcome.meter, currentReading: again };
+          result = { ...first, counter: coarse.counter, wheels: coarse.wheels, outcome: { kind: 'meter', meter } };
+        }
       }
     }
     return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
