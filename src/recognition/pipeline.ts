@@ -119,19 +119,24 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       lap('finer');
       const type = first.outcome.meter.type;
       let reading = chooseReading(type, finer.text, finer.counter, finer.wheels);
+      let { counter, wheels } = finer;
+      const other = reading === null ? await otherRowsReading(crop, finer, type, serial) : null;
+      if (other) ({ reading, counter, wheels } = other);
       if (reading === null) reading = await readBesideMarks(crop, finer, type);
       if (reading !== null) {
         const meter = { ...first.outcome.meter, currentReading: reading };
-        result = { ...first, counter: finer.counter, wheels: finer.wheels, outcome: { kind: 'meter', meter } };
+        result = { ...first, counter, wheels, outcome: { kind: 'meter', meter } };
       } else {
         // The detector is scale-sensitive: a drum row in framed windows that it does not see at the
         // working scale (or merges with the brand name above it) it often sees as one line at half of it.
         const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
         lap('coarse');
         const again = chooseReading(type, coarse.text, coarse.counter, coarse.wheels);
-        if (again !== null) {
-          const meter = { ...first.outcome.meter, currentReading: again };
-          result = { ...first, counter: coarse.counter, wheels: coarse.wheels, outcome: { kind: 'meter', meter } };
+        const other = again === null ? await otherRowsReading(img, coarse, type, serial) : null;
+        const found = again !== null ? { reading: again, counter: coarse.counter, wheels: coarse.wheels } : other;
+        if (found) {
+          const meter = { ...first.outcome.meter, currentReading: found.reading };
+          result = { ...first, counter: found.counter, wheels: found.wheels, outcome: { kind: 'meter', meter } };
         }
       }
     }
@@ -151,14 +156,39 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const details = await ocr.read(img, o, boxes);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
-    const found = bestCounter(img, details, notSerial);
+    const rows = counterRows(img, details, notSerial);
+    if (process.env.DEBUG_ROWS) console.error("LOOK", o.det.maxSide, rows.map((r) => r.digits + "/" + r.decimals + r.decimalSource[0] + " " + r.redFractions.map((x) => x.toFixed(2)).join(",")).join(" | "));
+    const found = rows[0] ?? null;
     const colour = meterColour(img, found);
     const parsed = parseMeterText(lines, size, colour);
-    const extended = found && (await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)));
-    const marked = extended && withMarkedDecimals(lines, extended);
-    const counter = marked && { ...marked, windows: rowLook(img, marked) };
-    const wheels = counter ? await readWheels(img, counter, digits) : null;
-    return { details, boxes, lines, size, colour, text: parsed, counter, wheels };
+    const { counter, wheels }: { counter: CounterReading | null; wheels: WheelReading | null } = found ? await examineRow(img, found, lines) : { counter: null, wheels: null };
+    return { details, boxes, lines, size, colour, text: parsed, counter, wheels, rows };
+  };
+
+  /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
+  const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
+    const extended = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
+    const marked = withMarkedDecimals(lines, extended);
+    const counter = { ...marked, windows: rowLook(img, marked) };
+    return { counter, wheels: await readWheels(img, counter, digits) };
+  };
+
+  /**
+   * When the row taken as the counter gives no reading, the other candidate rows are tried, each
+   * checked as the counter would be; a reading is kept only when every row that gives one agrees.
+   */
+  const otherRowsReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, serial: string) => {
+    let kept: { reading: number; counter: CounterReading; wheels: WheelReading | null } | null = null;
+    for (const row of seen.rows.slice(1)) {
+      if (isSerialRow(row, serial)) continue;
+      const { counter, wheels } = await examineRow(img, row, seen.lines);
+      const reading = chooseReading(type, seen.text, counter, wheels);
+      if (process.env.DEBUG_ROWS) console.error("ROW", counter.redFractions.map(r=>r.toFixed(2)).join(" "), counter.digits, counter.decimals, counter.decimalSource, readingVerdict(type, seen.text, counter, wheels).why);
+      if (reading === null) continue;
+      if (kept && kept.reading !== reading) return null;
+      kept ??= { reading, counter, wheels };
+    }
+    return kept;
   };
 
   /**
@@ -183,7 +213,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 
   const analyse = async (img: RgbImage, o: OcrOptions) => {
-    const { details, boxes, lines, size, colour, text: parsed, counter, wheels } = await look(img, o);
+    const seen = await look(img, o);
+    const { details, boxes, lines, size, colour, text: parsed } = seen;
+    let { counter, wheels } = seen;
     const serialNumber = parsed.serialNumber
       ? await rereadSerial(
           parsed.serialNumber,
@@ -196,7 +228,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         )
       : '';
     const text = { ...parsed, serialNumber };
-    const outcome = decide(text, counter, wheels);
+    let outcome = decide(text, counter, wheels);
+    if (outcome.kind === 'meter' && outcome.meter.currentReading === null) {
+      const other = await otherRowsReading(img, { ...seen, text }, outcome.meter.type, serialNumber);
+      if (other) {
+        ({ counter, wheels } = other);
+        outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: other.reading } };
+      }
+    }
     return { outcome, lines, boxes, counter, wheels, text };
   };
   return {
@@ -226,17 +265,18 @@ function passRank(p: { outcome: RecognitionOutcome; lines: OcrLine[] }): number 
 }
 
 /**
- * The counter among the best-scored digit rows: a row ending in red fractional drums is a counter
+ * Candidate counters among the best-scored digit rows, the likeliest first: a row ending in red fractional drums is a counter
  * whatever its size (a nameplate serial can be printed larger than the drums), else the best row.
  * A row holding the serial number already read off the nameplate is left out.
  */
-function bestCounter(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): CounterReading | null {
+function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): CounterReading[] {
   const rows: CounterReading[] = [];
   for (const w of findCounterWindows(lines).slice(0, 3)) {
     const r = readCounter(img, w);
     if (r && r.digits.length >= 4 && !isSerialRow(r, notSerial)) rows.push(r);
   }
-  return rows.find((r) => r.decimalSource === 'colour' && r.regular) ?? rows[0] ?? null;
+  const drum = rows.findIndex((r) => r.decimalSource === 'colour' && r.regular);
+  return drum > 0 ? [rows[drum], ...rows.filter((_, i) => i !== drum)] : rows;
 }
 
 /** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */

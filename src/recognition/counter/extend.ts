@@ -24,7 +24,7 @@ export function redTailCentres(img: RgbImage, c: CounterReading): { x: number; y
     const x = last.x + c.axis[0] * c.pitch * k;
     const y = last.y + c.axis[1] * c.pitch * k;
     if (x < c.pitch / 2 || y < c.height / 2 || x > img.width - c.pitch / 2 || y > img.height - c.height / 2) break;
-    const [red] = cellRedness(img, [{ ...last, x, y }], c.axis, c.pitch, c.height);
+    const [red] = cellRedness(img, [{ ...last, x, y }], c.axis, c.pitch, c.height, c.gains);
     if (!isRedAgainst(red, blackMax)) break;
     out.push({ x, y });
   }

@@ -18,6 +18,8 @@ export interface CounterReading {
   regular: boolean;
   cells: DigitCell[];
   redFractions: number[];
+  /** Colour-cast correction the red fractions were measured with, if any. */
+  gains?: Gains;
   /** A red cell right after the last digit: the row continues past what the OCR read. */
   redBeyond: boolean;
   pitch: number;
@@ -51,12 +53,48 @@ export function cellQuad(cell: { x: number; y: number }, axis: Point, w: number,
   return [at(-w / 2, -h / 2), at(w / 2, -h / 2), at(w / 2, h / 2), at(-w / 2, h / 2)];
 }
 
-/** Share of saturated-red pixels in each digit cell. */
-export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number): number[] {
+export type Gains = [number, number, number];
+
+/** Share of saturated-red pixels in each digit cell, after per-channel `gains` (a colour-cast correction). */
+export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
   return cells.map((cell) => {
-    const patch = sampleQuad(img, cellQuad(cell, axis, pitch * 0.85, height * 0.6), 16, 16);
-    return colourStats(patch, 0, 0, 16, 16).redFraction;
+    const patch = cellPatch(img, cell, axis, pitch, height);
+    return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 16).redFraction;
   });
+}
+
+function cellPatch(img: RgbImage, cell: { x: number; y: number }, axis: Point, pitch: number, height: number): RgbImage {
+  return sampleQuad(img, cellQuad(cell, axis, pitch * 0.85, height * 0.6), 16, 16);
+}
+
+function balance(img: RgbImage, gains: Gains): RgbImage {
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.min(255, img.data[i] * gains[i % 3]);
+  return { ...img, data };
+}
+
+/** Brightest share of the row's pixels taken as white (drum faces, numerals, dial paper). */
+const WHITE_SHARE = 0.08;
+/** Casts stronger than this are the scene's colour, not the light's: left alone. */
+const MAX_GAIN = 1.8;
+
+/**
+ * Per-channel gains that make the row's brightest pixels grey: under warm light every drum of a
+ * row reads red, and no boundary between black and red drums can be found.
+ */
+export function rowWhiteGains(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number): Gains | null {
+  const px: [number, number, number, number][] = [];
+  for (const cell of cells) {
+    const d = cellPatch(img, cell, axis, pitch, height).data;
+    for (let i = 0; i < d.length; i += 3) px.push([d[i] * 0.299 + d[i + 1] * 0.587 + d[i + 2] * 0.114, d[i], d[i + 1], d[i + 2]]);
+  }
+  px.sort((a, b) => b[0] - a[0]);
+  const top = px.slice(0, Math.max(1, Math.round(px.length * WHITE_SHARE)));
+  const mean = [1, 2, 3].map((k) => top.reduce((a, p) => a + p[k], 0) / top.length);
+  const grey = (mean[0] + mean[1] + mean[2]) / 3;
+  if (Math.min(...mean) < 40) return null;
+  const gains = mean.map((m) => grey / m) as Gains;
+  return Math.max(...gains) / Math.min(...gains) > MAX_GAIN ? null : gains;
 }
 
 const RED_CELL = 0.1;
@@ -83,7 +121,17 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const { cells, regular } = regularise(win.cells, pitch);
   if (cells.length < 3) return null;
   const p = median(cells.slice(1).map((c, i) => c.u - cells[i].u)) || pitch;
-  const red = cellRedness(img, cells, win.axis, p, win.height);
+  let red = cellRedness(img, cells, win.axis, p, win.height);
+  let gains: Gains | undefined;
+  // Every cell red: a colour cast (warm light), unless the row is all red drums. Balanced against
+  // the row's whites, the black drums' faces turn grey again and only real red drums stay red.
+  if (trailingRedRun(red) === 0 && Math.min(...red) >= RED_CELL) {
+    const g = rowWhiteGains(img, cells, win.axis, p, win.height);
+    if (g) {
+      gains = g;
+      red = cellRedness(img, cells, win.axis, p, win.height, gains);
+    }
+  }
   const n = cells.length;
   let decimals = 0;
   let decimalSource: DecimalSource = 'none';
@@ -98,7 +146,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   }
   const last = cells[n - 1];
   const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
-  const [redNext] = cellRedness(img, [beyond], win.axis, p, win.height);
+  const [redNext] = cellRedness(img, [beyond], win.axis, p, win.height, gains);
   const redBeyond = decimals === 0 && isRedAgainst(redNext, Math.max(0, ...red));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
@@ -111,6 +159,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     regular,
     cells,
     redFractions: red,
+    gains,
     redBeyond,
     pitch: p,
     height: win.height,
