@@ -12,6 +12,7 @@ import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
+import { widenedRows } from './counter/widen.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -137,6 +138,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         if (found) {
           const meter = { ...first.outcome.meter, currentReading: found.reading };
           result = { ...first, counter: found.counter, wheels: found.wheels, outcome: { kind: 'meter', meter } };
+        } else {
+          // The detector boxed only part of the drum row (the red drums, a few black ones).
+          const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
+          const size = { width: img.width, height: img.height };
+          const colour = meterColour(img, first.counter);
+          const reading = await readRows(img, widened, { lines: first.lines, size, colour }, type, serial);
+          lap('widen');
+          if (reading !== null) result = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, currentReading: reading } } };
         }
       }
     }
@@ -157,7 +166,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const rows = counterRows(img, details, notSerial);
-    if (process.env.DEBUG_ROWS) console.error("LOOK", o.det.maxSide, rows.map((r) => r.digits + "/" + r.decimals + r.decimalSource[0] + " " + r.redFractions.map((x) => x.toFixed(2)).join(",")).join(" | "));
     const found = rows[0] ?? null;
     const colour = meterColour(img, found);
     const parsed = parseMeterText(lines, size, colour);
@@ -183,7 +191,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (isSerialRow(row, serial)) continue;
       const { counter, wheels } = await examineRow(img, row, seen.lines);
       const reading = chooseReading(type, seen.text, counter, wheels);
-      if (process.env.DEBUG_ROWS) console.error("ROW", counter.redFractions.map(r=>r.toFixed(2)).join(" "), counter.digits, counter.decimals, counter.decimalSource, readingVerdict(type, seen.text, counter, wheels).why);
       if (reading === null) continue;
       if (kept && kept.reading !== reading) return null;
       kept ??= { reading, counter, wheels };
@@ -197,11 +204,19 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    */
   const readBesideMarks = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType): Promise<number | null> => {
     const rows = await rowsBesideMarks(img, seen.details, (rects) => ocr.recognizer.recognize(img, rects));
+    return readRows(img, rows, seen, type);
+  };
+
+  /** The reading of re-read strips, when every strip that gives one gives the same. */
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, notSerial = ''): Promise<number | null> => {
     const readings = new Set<number>();
     for (const row of rows) {
       const [w] = findCounterWindows([row]);
       const found = w && readCounter(img, w);
-      if (!found || found.digits.length < 4) continue;
+      if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
+      // A strip wider than the drums takes in the window frame, which reads as a '1' on the
+      // row's pitch: a first digit the OCR is unsure of may be that frame.
+      if (found.cells[0].score < STRIP_FIRST_DIGIT_SCORE) continue;
       const marked = withMarkedDecimals(seen.lines, found);
       const counter = { ...marked, windows: rowLook(img, marked) };
       const wheels = await readWheels(img, counter, digits);
@@ -236,7 +251,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: other.reading } };
       }
     }
-    return { outcome, lines, boxes, counter, wheels, text };
+    return { outcome, lines, boxes, counter, wheels, text, details };
   };
   return {
     inspect,
@@ -251,6 +266,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     },
   };
 }
+
+/** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
+const STRIP_FIRST_DIGIT_SCORE = 0.9;
 
 /** Share of vertical text boxes (by area) above which the photo is taken as sideways. */
 const SIDEWAYS_SHARE = 0.6;

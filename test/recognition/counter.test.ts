@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { regularise, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { readCounter, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
@@ -107,4 +108,42 @@ test('combineDigits: a wheel the CNN sees at x.9 confirms neither x nor x+1 for 
   assert.equal(combineDigits(unsure, wheels).disagreements, 1);
   // The OCR's 1 on the same wheel stands.
   assert.equal(combineDigits(counter('0481'), wheels).disagreements, 0);
+});
+
+/** A row of 8 drum faces (5 light, 3 red) 20 px apart, lit by light of colour `cast` (RGB gains). */
+function drumRow(cast: [number, number, number]): RgbImage {
+  const width = 200;
+  const height = 80;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const k = Math.floor((x - 10) / 20);
+      const face = y >= 25 && y < 55 && k >= 0 && k < 8 ? (k < 5 ? [235, 235, 235] : [200, 35, 35]) : [60, 60, 60];
+      for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = Math.min(255, face[c] * cast[c]);
+    }
+  }
+  return { data, width, height };
+}
+
+const rowWindow = () => ({ cells: [...'00439160'].map((d, i) => ({ ...cell(Number(d), 20 + i * 20), y: 40 })), axis: [1, 0] as [number, number], height: 30, pitch: 20, lineIndexes: [0], score: 1 });
+
+test('red drums are found under neutral light, and under warm light that paints every drum red', () => {
+  const neutral = readCounter(drumRow([1, 1, 1]), rowWindow());
+  assert.equal(neutral?.decimals, 3);
+  assert.equal(neutral?.decimalSource, 'colour');
+  assert.equal(neutral?.gains, undefined);
+  const warm = drumRow([1.08, 0.8, 0.6]);
+  const c = warm.data;
+  assert.ok(c[(40 * 200 + 30) * 3] - c[(40 * 200 + 30) * 3 + 2] > 40, 'the light faces look red-orange');
+  const r = readCounter(warm, rowWindow());
+  assert.equal(r?.decimals, 3);
+  assert.equal(r?.decimalSource, 'colour');
+  assert.ok(r?.gains && r.gains[0] < 1 && r.gains[2] > 1);
+});
+
+test('rowWhiteGains leaves a grey-lit row alone and refuses a cast too strong to be the light', () => {
+  const cells = rowWindow().cells;
+  const g = rowWhiteGains(drumRow([1, 1, 1]), cells, [1, 0], 20, 30);
+  assert.ok(g && g.every((v) => Math.abs(v - 1) < 0.02));
+  assert.equal(rowWhiteGains(drumRow([1, 0.4, 0.3]), cells, [1, 0], 20, 30), null);
 });

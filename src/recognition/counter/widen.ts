@@ -1,0 +1,88 @@
+// Light digits on dark drums often go unseen by the text detector, which then boxes only part of
+// the row: the red fractional drums, or a couple of black ones. A short digit line is read again
+// over a strip widened along its own axis, so the drums it left out are read with it; the pitch
+// and the checks every counter goes through decide whether the widened read is a counter.
+import type { OcrLineDetail } from '../ocr/engine.js';
+import { rectCorners, type RotatedRect } from '../ocr/geometry.js';
+import type { RecognizedCrop } from '../ocr/recognizer.js';
+import type { RgbImage } from '../preprocess.js';
+
+/** How far the strip reaches past the line, in digit pitches: counters hold up to 9 drums. */
+const BEFORE = 8;
+const AFTER = 4;
+/** Strip height, in line heights (drum windows are taller than the glyphs the box hugs). */
+const HEIGHT = 1.15;
+/** Lines worth widening: the tallest few short digit lines. */
+const MAX_SEEDS = 3;
+const MAX_SEED_DIGITS = 6;
+
+const isDigit = (c: string) => c >= '0' && c <= '9';
+
+/** Digit pitch of a line: from its digits' CTC positions, else from its height. */
+function linePitch(line: OcrLineDetail): number {
+  const { rec, rect } = line;
+  const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
+  const us = [...line.text]
+    .map((ch, i) => (isDigit(ch) ? (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth) * rect.width : null))
+    .filter((u): u is number => u !== null);
+  const gaps = us.slice(1).map((u, i) => u - us[i]).sort((a, b) => a - b);
+  const fromHeight = 0.6 * rect.height;
+  if (!gaps.length) return fromHeight;
+  const g = gaps[gaps.length >> 1];
+  return g > 0.3 * rect.height && g < 1.5 * rect.height ? g : fromHeight;
+}
+
+/** Short digit lines, tallest first: where a partly boxed drum row may be. */
+export function widenSeeds(lines: OcrLineDetail[]): OcrLineDetail[] {
+  return lines
+    .filter((l) => {
+      const t = l.text.replace(/\s/g, '');
+      const d = [...t].filter(isDigit).length;
+      return d >= 2 && d <= MAX_SEED_DIGITS && d / t.length >= 0.4 && l.rect.width > l.rect.height;
+    })
+    .sort((a, b) => b.rect.height - a.rect.height)
+    .slice(0, MAX_SEEDS);
+}
+
+/** The strip along a line, widened by whole pitches and clipped to the image. */
+export function widenedRect(line: OcrLineDetail, size: { width: number; height: number }): RotatedRect {
+  const { cx, cy, width, angle } = line.rect;
+  const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
+  const p = linePitch(line);
+  // Along-axis limits where the axis leaves the image (on either side of the centre).
+  const limit = (sign: number) => {
+    let t = Infinity;
+    for (const [c, a, max] of [
+      [cx, ax, size.width],
+      [cy, ay, size.height],
+    ]) {
+      const d = a * sign;
+      if (d > 1e-6) t = Math.min(t, (max - 1 - c) / d);
+      else if (d < -1e-6) t = Math.min(t, -c / d);
+    }
+    return t;
+  };
+  const lo = -Math.min(width / 2 + BEFORE * p, limit(-1));
+  const hi = Math.min(width / 2 + AFTER * p, limit(1));
+  const mid = (lo + hi) / 2;
+  return { cx: cx + mid * ax, cy: cy + mid * ay, width: hi - lo, height: line.rect.height * HEIGHT, angle };
+}
+
+/** Each seed line read again over its widened strip, as an OCR line. */
+export async function widenedRows(
+  img: RgbImage,
+  lines: OcrLineDetail[],
+  recognize: (rects: RotatedRect[]) => Promise<RecognizedCrop[]>,
+): Promise<OcrLineDetail[]> {
+  const rects = widenSeeds(lines).map((l) => widenedRect(l, img));
+  if (!rects.length) return [];
+  const recs = await recognize(rects);
+  return rects.map((rect, i) => ({
+    text: recs[i].text,
+    score: recs[i].score,
+    box: rectCorners(rect),
+    charScores: recs[i].charScores,
+    rect,
+    rec: recs[i],
+  }));
+}

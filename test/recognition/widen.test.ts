@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
+import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
+import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
+import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+import type { RgbImage } from '../../src/recognition/preprocess.js';
+
+const img: RgbImage = { data: new Uint8Array(800 * 600 * 3), width: 800, height: 600 };
+
+/** A line whose characters sit one `step` apart along its width (CTC positions). */
+function line(text: string, cx: number, cy: number, width: number, height: number, angle = 0): OcrLineDetail {
+  const rect: RotatedRect = { cx, cy, width, height, angle };
+  const n = [...text].length;
+  const rec: RecognizedCrop = { text, score: 0.99, charScores: [...text].map(() => 0.99), charSteps: [...text].map((_, i) => i), steps: n, cropWidth: n, inputWidth: n };
+  return { text, score: 0.99, box: rectCorners(rect), charScores: rec.charScores, rect, rec };
+}
+
+test('seeds are the tallest short digit lines; words and long numbers are not', () => {
+  const lines = [line('892', 400, 100, 90, 40), line('SACOFGAS', 300, 50, 200, 30), line('6328666-2004', 300, 300, 300, 30), line('27', 600, 400, 50, 20), line('G4', 700, 50, 40, 30), line('0.5', 100, 500, 60, 25), line('7', 500, 500, 20, 30)];
+  assert.deepEqual(widenSeeds(lines).map((l) => l.text), ['892', '0.5', '27']);
+});
+
+test('the strip reaches 8 digit pitches before the line and 4 after, on the line axis', () => {
+  // Three digits 30 px apart: pitch 30.
+  const r = widenedRect(line('892', 400, 100, 90, 40), img);
+  assert.equal(r.angle, 0);
+  assert.equal(r.cy, 100);
+  assert.ok(Math.abs(r.cx - r.width / 2 - (355 - 240)) < 1e-9);
+  assert.ok(Math.abs(r.cx + r.width / 2 - (445 + 120)) < 1e-9);
+  assert.ok(Math.abs(r.height - 46) < 1e-9);
+});
+
+test('the strip stops at the image edge, and follows a tilted line', () => {
+  const r = widenedRect(line('892', 150, 100, 90, 40), img);
+  assert.ok(Math.abs(r.cx - r.width / 2) < 1e-9, 'clipped at x = 0');
+  const a = Math.PI / 12;
+  const t = widenedRect(line('892', 400, 300, 90, 40, a), img);
+  assert.equal(t.angle, a);
+  // The centre moved back along the tilted axis (more room before than after).
+  const along = (t.cx - 400) * Math.cos(a) + (t.cy - 300) * Math.sin(a);
+  const across = -(t.cx - 400) * Math.sin(a) + (t.cy - 300) * Math.cos(a);
+  assert.ok(Math.abs(along - (120 - 240) / 2) < 1e-6);
+  assert.ok(Math.abs(across) < 1e-6);
+});
+
+test('a line of one digit takes its pitch from its height', () => {
+  const r = widenedRect(line('7', 400, 300, 24, 40), img);
+  assert.ok(Math.abs(r.width - (24 + 12 * 24)) < 1e-9);
+});
+
+test('widenedRows reads every seed strip once, as OCR lines', async () => {
+  const seen: RotatedRect[] = [];
+  const recognize = async (rects: RotatedRect[]) => {
+    seen.push(...rects);
+    return rects.map(() => ({ text: '03279892', score: 0.9, charScores: Array(8).fill(0.9), charSteps: [0, 1, 2, 3, 4, 5, 6, 7], steps: 8, cropWidth: 8, inputWidth: 8 }));
+  };
+  const rows = await widenedRows(img, [line('892', 400, 100, 90, 40), line('TEXT', 300, 300, 100, 30)], recognize);
+  assert.equal(seen.length, 1);
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0].text, '03279892');
+  assert.deepEqual(rows[0].rect, seen[0]);
+  assert.deepEqual(await widenedRows(img, [line('TEXT', 300, 300, 100, 30)], async () => assert.fail('nothing to read')), []);
+});
