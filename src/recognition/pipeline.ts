@@ -282,6 +282,9 @@ function passRank(p: { outcome: RecognitionOutcome; lines: OcrLine[] }): number 
   return rank + (rank < 2 ? medianTextScore(p.lines) * 0.99 : 0);
 }
 
+/** Candidate rows examined: the counter is not always among the tallest digit lines (a tag, a barcode number). */
+const MAX_ROWS = 5;
+
 /**
  * Candidate counters among the best-scored digit rows, the likeliest first: a row ending in red fractional drums is a counter
  * whatever its size (a nameplate serial can be printed larger than the drums), else the best row.
@@ -289,7 +292,7 @@ function passRank(p: { outcome: RecognitionOutcome; lines: OcrLine[] }): number 
  */
 function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): CounterReading[] {
   const rows: CounterReading[] = [];
-  for (const w of findCounterWindows(lines).slice(0, 3)) {
+  for (const w of findCounterWindows(lines).slice(0, MAX_ROWS)) {
     const r = readCounter(img, w);
     if (r && r.digits.length >= 4 && !isSerialRow(r, notSerial)) rows.push(r);
   }

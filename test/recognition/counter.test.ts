@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readCounter, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, readCounter, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -146,4 +146,15 @@ test('rowWhiteGains leaves a grey-lit row alone and refuses a cast too strong to
   const g = rowWhiteGains(drumRow([1, 1, 1]), cells, [1, 0], 20, 30);
   assert.ok(g && g.every((v) => Math.abs(v - 1) < 0.02));
   assert.equal(rowWhiteGains(drumRow([1, 0.4, 0.3]), cells, [1, 0], 20, 30), null);
+});
+
+test('dropDividers removes window dividers read as 1 and digits read twice, never a real 1', () => {
+  // Drums 45 px apart in separate windows: "0|0 1 4|0|7 3 8", the last 8 emitted twice.
+  const cells = [cell(0, 309), cell(1, 332), cell(0, 354), cell(1, 400), cell(4, 445), cell(1, 479), cell(0, 502), cell(1, 524), cell(7, 547), cell(3, 592), cell(8, 645), cell(8, 649)];
+  assert.equal(dropDividers(cells).map((c) => c.digit).join(''), '00140738');
+  // Real 1s, a pitch from each neighbour, stay.
+  const ones = [0, 1, 1, 0, 1, 8].map((d, i) => cell(d, i * 40));
+  assert.equal(dropDividers(ones).map((c) => c.digit).join(''), '011018');
+  // A real 88 a pitch apart is two digits.
+  assert.equal(dropDividers([8, 8, 3, 5].map((d, i) => cell(d, i * 40))).length, 4);
 });

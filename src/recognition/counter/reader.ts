@@ -116,9 +116,43 @@ export function trailingRedRun(red: number[]): number {
   return redMin > 2 * blackMax + 0.04 ? k : 0;
 }
 
+/** How close to one pitch the two digits around a window divider must be. */
+const DIVIDER_SPAN = 0.3;
+/** Two equal digits closer than this (in pitches) are one digit read twice. */
+const DUPLICATE_GAP = 0.3;
+
+/**
+ * Drops the window dividers of drums in separate windows that the OCR read as '1's: a '1' lying
+ * between two digits that are themselves one pitch apart. The pitch comes from neighbouring digits
+ * other than '1's, so a real 1 (a pitch from each neighbour) is never taken for a divider. A digit
+ * the recogniser emitted twice at almost the same place is kept once.
+ */
+export function dropDividers(cells: DigitCell[]): DigitCell[] {
+  const gaps = cells.slice(1).flatMap((c, i) => (c.digit !== 1 && cells[i].digit !== 1 ? [c.u - cells[i].u] : []));
+  if (!gaps.length) return cells;
+  const pitch = median(gaps);
+  const once: DigitCell[] = [];
+  for (const c of cells) {
+    const prev = once[once.length - 1];
+    if (prev && prev.digit === c.digit && c.u - prev.u < DUPLICATE_GAP * pitch) {
+      if (c.score > prev.score) once[once.length - 1] = c;
+    } else once.push(c);
+  }
+  const out: DigitCell[] = [];
+  for (let i = 0; i < once.length; i++) {
+    const prev = out[out.length - 1];
+    const next = once[i + 1];
+    const divider = once[i].digit === 1 && prev && next && Math.abs(next.u - prev.u - pitch) <= DIVIDER_SPAN * pitch;
+    if (!divider) out.push(once[i]);
+  }
+  return out;
+}
+
 export function readCounter(img: RgbImage, win: CounterWindow): CounterReading | null {
-  const pitch = win.pitch > 0 ? win.pitch : win.height * 0.6;
-  const { cells, regular } = regularise(win.cells, pitch);
+  const undivided = dropDividers(win.cells);
+  const gaps = undivided.slice(1).map((c, i) => c.u - undivided[i].u);
+  const pitch = undivided.length < win.cells.length ? median(gaps) : win.pitch > 0 ? win.pitch : win.height * 0.6;
+  const { cells, regular } = regularise(undivided, pitch);
   if (cells.length < 3) return null;
   const p = median(cells.slice(1).map((c, i) => c.u - cells[i].u)) || pitch;
   let red = cellRedness(img, cells, win.axis, p, win.height);
