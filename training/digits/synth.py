@@ -74,15 +74,18 @@ def _colours(rng):
     """Foreground/background BGR-free RGB pairs: light-on-dark, dark-on-light, white-on-red."""
     kind = rng.random()
     tint = rng.uniform(-40, 40, 3)
-    if kind < 0.45:
+    if kind < 0.42:
         bg = np.clip(rng.uniform(10, 90) + tint, 0, 255)
         fg = np.clip(rng.uniform(170, 255) + tint * 0.5, 0, 255)
-    elif kind < 0.85:
+    elif kind < 0.78:
         bg = np.clip(rng.uniform(160, 255) + tint, 0, 255)
         fg = np.clip(rng.uniform(0, 80) + tint * 0.5, 0, 255)
-    else:
+    elif kind < 0.92:
         bg = np.array([rng.uniform(140, 230), rng.uniform(10, 70), rng.uniform(10, 70)])
         fg = np.clip(rng.uniform(200, 255) + tint * 0.3, 0, 255)
+    else:  # red numerals on a light drum (fractional drums of many water meters)
+        bg = np.clip(rng.uniform(170, 250) + tint * 0.5, 0, 255)
+        fg = np.array([rng.uniform(150, 230), rng.uniform(0, 60), rng.uniform(0, 60)])
     return fg, bg
 
 
@@ -127,13 +130,23 @@ def render_drum(value, glyphs, rng):
     k = int(np.floor(value))
     frac = value - k
     h = H * rng.uniform(0.55, 0.8)
-    w = min(W * 0.95, h * rng.uniform(0.45, 0.7))
+    # Condensed faces (gas and water meter drums) down to a third of the height wide.
+    w = min(W * 0.95, h * rng.uniform(0.33, 0.75))
     pitch = h * rng.uniform(1.2, 1.6)
     cx = W / 2 + rng.uniform(-0.08, 0.08) * W
     cy = H / 2 + rng.uniform(-0.03, 0.03) * H
     ink = np.zeros((H, W), np.uint8)
     for j in range(-2, 3):
         _paste(ink, glyphs[(k + j) % 10], cx, cy + (j - frac) * pitch, w, h)
+    if rng.random() < 0.3:  # edges of the neighbouring drums' digits inside a wide crop
+        gap = w * rng.uniform(1.4, 2.2)
+        for side in (-1, 1):
+            nk, nf = int(rng.integers(10)), rng.uniform(0, 1)
+            for j in range(-1, 2):
+                _paste(ink, glyphs[(nk + j) % 10], cx + side * gap, cy + (j - nf) * pitch, w, h)
+    if rng.random() < 0.3:  # italic faces
+        shear = rng.uniform(-0.25, 0.1)
+        ink = cv2.warpAffine(ink, np.float32([[1, shear, -shear * H / 2], [0, 1, 0]]), (W, H))
     fg, bg = _colours(rng)
     return _finish(ink, fg, bg, rng, drum=True)
 

@@ -77,7 +77,7 @@ def predict(model, images, batch=512):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--epochs', type=int, default=30)
-    parser.add_argument('--synthetic-per-epoch', type=int, default=4000)
+    parser.add_argument('--synthetic-per-epoch', type=int, default=8000)
     parser.add_argument('--batch', type=int, default=128)
     parser.add_argument('--lr', type=float, default=3e-3)
     args = parser.parse_args()
@@ -90,7 +90,7 @@ def main():
 
     images, labels = load_dataset()
     train_idx, val_idx = stratified_split(labels, VAL_FRACTION, SEED)
-    synth_images, synth_labels = render_batch(12000, SYNTH_SEED)
+    synth_images, synth_labels = render_batch(24000, SYNTH_SEED)
     fix_images, fix_labels = render_batch(100, FIXTURE_SEED, held_out_fonts=True)
     print(f'real: {len(train_idx)} train / {len(val_idx)} val; synthetic pool {len(synth_labels)}; '
           f'loaded in {time.time() - started:.0f}s', flush=True)
