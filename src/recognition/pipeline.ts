@@ -300,6 +300,8 @@ function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): Cou
   return drum > 0 ? [rows[drum], ...rows.filter((_, i) => i !== drum)] : rows;
 }
 
+/** Near-certain OCR digits a drum row may keep against the CNN (see combine.ts). */
+const MAX_OVERRULED = 1;
 /** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */
 const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
 const MIN_DIGIT_SCORE = 0.8;
@@ -344,7 +346,7 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
 function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
   if (!wheels) return false;
   const combined = combineDigits(c, wheels);
-  return combined.disagreements === 0 && combined.digits === c.digits;
+  return combined.disagreements === 0 && combined.overruled === 0 && combined.digits === c.digits;
 }
 
 /** The counter's value when the evidence agrees; null rather than a guess. */
@@ -376,6 +378,8 @@ export function readingVerdict(
     if (!wheels) return no('no wheels');
     const combined = combineDigits(c, wheels);
     if (combined.disagreements > 0) return no(`cnn disagrees x${combined.disagreements}`);
+    // One near-certain OCR digit may stand against the CNN; two say the row is not what it seems.
+    if (combined.overruled > MAX_OVERRULED) return no(`cnn vetoes x${combined.overruled}`);
     digits = combined.digits;
   } else {
     // LCDs and counters without colour cues: the text parser must pick the same number.

@@ -28,7 +28,8 @@ test('trailingRedRun counts the red fractional drums only when they form the tai
 });
 
 function counter(digits: string): CounterReading {
-  const cells = [...digits].map((d, i) => cell(Number(d), i * 20));
+  // Confident but not near-certain OCR digits (a near-certain one may overrule the CNN).
+  const cells = [...digits].map((d, i) => ({ ...cell(Number(d), i * 20), score: 0.9 }));
   return { digits, decimals: 0, decimalSource: 'colour', value: 0, minScore: 1, regular: true, cells, redFractions: [], redBeyond: false, pitch: 20, height: 30, axis: [1, 0] };
 }
 
@@ -36,9 +37,9 @@ test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disa
   assert.equal(snapPosition(3.8), 4);
   assert.equal(snapPosition(9.9), 0);
   const wheels = (positions: number[]) => ({ positions, digits: [], confidences: [] });
-  assert.deepEqual(combineDigits(counter('0134'), wheels([0.1, 0.9, 2.9, 3.8])), { digits: '0134', disagreements: 0 });
+  assert.deepEqual(combineDigits(counter('0134'), wheels([0.1, 0.9, 2.9, 3.8])), { digits: '0134', disagreements: 0, overruled: 0 });
   // Last wheel half way between 8 and 9: the lower digit, whatever the OCR said.
-  assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0 });
+  assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0, overruled: 0 });
   assert.equal(combineDigits(counter('0134'), wheels([0, 1, 7, 4])).disagreements, 1);
 });
 
@@ -77,7 +78,7 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
     const positions = [0, 4, 8, last];
     return { positions, probabilities: positions.map((v) => peaked(v, mass)) };
   };
-  assert.deepEqual(combineDigits(c, at(2.2)), { digits: '0482', disagreements: 0 });
+  assert.deepEqual(combineDigits(c, at(2.2)), { digits: '0482', disagreements: 0, overruled: 0 });
   // At 1.8 the wheel may show 1 (rolling) or 2 (read low): no single digit, so no reading.
   assert.equal(combineDigits(c, at(1.8)).disagreements, 1);
   // A CNN that is not sure either decides nothing.
@@ -157,4 +158,18 @@ test('dropDividers removes window dividers read as 1 and digits read twice, neve
   assert.equal(dropDividers(ones).map((c) => c.digit).join(''), '011018');
   // A real 88 a pitch apart is two digits.
   assert.equal(dropDividers([8, 8, 3, 5].map((d, i) => cell(d, i * 40))).length, 4);
+});
+
+test('combineDigits: a near-certain OCR digit stands against a CNN veto, except on the last wheel', () => {
+  const positions = [0, 1, 7, 4];
+  const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
+  const certain = counter('0134');
+  certain.cells[2].score = 0.97;
+  assert.deepEqual(combineDigits(certain, wheels), { digits: '0134', disagreements: 0, overruled: 1 });
+  // The same veto on the last wheel (which rolls) stays a disagreement.
+  const lastCertain = counter('0173');
+  lastCertain.cells[3].score = 0.99;
+  assert.deepEqual(combineDigits(lastCertain, wheels), { digits: '0173', disagreements: 1, overruled: 0 });
+  // Merely confident (0.9): a disagreement, as before.
+  assert.deepEqual(combineDigits(counter('0134'), wheels), { digits: '0134', disagreements: 1, overruled: 0 });
 });

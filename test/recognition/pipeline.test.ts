@@ -143,6 +143,33 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 
+test('a drum row keeps one near-certain OCR digit against the CNN, not two', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { readingVerdict } = await import('../../src/recognition/pipeline.js');
+  const text = parseMeterText([], { width: 1000, height: 1000 });
+  const cells = [...'00488914'].map((d, i) => ({ digit: Number(d), score: 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
+  const counter = { digits: '00488914', decimals: 3, decimalSource: 'colour' as const, value: 488.914, minScore: 0.97, regular: true, cells, redFractions: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
+  const wheelsAt = (positions: number[]) => ({
+    positions,
+    digits: positions.map(Math.round),
+    confidences: positions.map(() => 0.95),
+    probabilities: positions.map((v) => {
+      const p = new Float32Array(100).fill(0.05 / 99);
+      p[Math.round(v * 10) % 100] = 0.95;
+      return p;
+    }),
+    framing: { scale: 1, dy: 0, dx: 0 },
+  });
+  assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
+  // The CNN reads the '1' as a 7 (a classic drum confusion): the near-certain OCR digit stands.
+  assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, 488.914);
+  // Two such vetoes: the row is not what it seems.
+  assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 7, 8, 8, 9, 7, 4])).why, 'cnn vetoes x2');
+  // A less sure OCR digit does not stand against the CNN.
+  const unsure = { ...counter, cells: cells.map((c, i) => (i === 6 ? { ...c, score: 0.9 } : c)) };
+  assert.equal(readingVerdict('water_cold', text, unsure, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, null);
+});
+
 test('a second, finer detector pass runs only for a recognised meter whose reading the first pass withheld', async () => {
   const r = await recognizerP;
   const meter = await r.inspect(await waterMeterPng('00127546', '12-345678'));

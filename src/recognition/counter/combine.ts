@@ -36,7 +36,16 @@ export interface Combined {
   digits: string;
   /** Cells where OCR and CNN disagree. */
   disagreements: number;
+  /** Cells where a near-certain OCR digit was kept against the CNN (see CERTAIN_OCR). */
+  overruled: number;
 }
+
+/**
+ * OCR confidence at which a digit stands against the CNN on a whole-digit wheel. On meters-dev the
+ * OCR read 0 of 959 such counter digits wrong, while the CNN vetoed 8 of them, confidently, with
+ * the classic drum confusions (1/7, 4/7). Never for the last wheel, whose half-rolls only the CNN sees.
+ */
+const CERTAIN_OCR = 0.95;
 
 export function snapPosition(v: number): number {
   const r = Math.round(v);
@@ -62,6 +71,8 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
   let disagreements = 0;
+  let overruled = 0;
+  const last = counter.cells.length - 1;
   const digits = counter.cells.map((cell, i) => {
     const o = cell.digit;
     const c = composed[i];
@@ -87,8 +98,12 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     }
     // ... but not when the CNN backs the next digit as much: a wheel at x.9 is as likely x+1 read low.
     if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;
+    if (cell.score >= CERTAIN_OCR && i < last && !rolling) {
+      overruled++;
+      return o;
+    }
     disagreements++;
     return o;
   });
-  return { digits: digits.join(''), disagreements };
+  return { digits: digits.join(''), disagreements, overruled };
 }
