@@ -1,6 +1,9 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
+//        [--degrade]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
+// --degrade gives every photo a worse camera: tilted 8 degrees, 60% of its size, JPEG quality 35
+// (a robustness check: readings may go null, they should not go wrong).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +40,17 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
+/** The photo upright, tilted 8 degrees, shrunk to 60% and saved as a low-quality JPEG. */
+async function degraded(bytes: Buffer): Promise<Buffer> {
+  const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
+  const { width = 0, height = 0 } = await sharp(upright).metadata();
+  const tilted = await sharp(upright).rotate(8, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(tilted)
+    .resize(Math.round(width * 0.6), Math.round(height * 0.6), { fit: 'inside' })
+    .jpeg({ quality: 35 })
+    .toBuffer();
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const opt = (name: string) => {
@@ -52,6 +66,8 @@ async function main(): Promise<void> {
   const only = opt('--only');
   const rotate = Number(opt('--rotate') ?? 0);
   if (![0, 90, 180, 270].includes(rotate)) throw new Error('--rotate takes 0, 90, 180 or 270');
+  const degrade = args.includes('--degrade');
+  if (degrade) args.splice(args.indexOf('--degrade'), 1);
   const detSide = Number(opt('--det-side') ?? DEFAULT_OCR.det.maxSide);
   const maxLines = Number(opt('--max-lines') ?? DEFAULT_OCR.maxLines);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -74,7 +90,8 @@ async function main(): Promise<void> {
   const perPhoto: unknown[] = [];
   for (const label of labels) {
     const file = readFileSync(join(dir, 'images', label.file));
-    const bytes = rotate ? await rotatedWithoutExif(file, rotate) : file;
+    const turned = rotate ? await rotatedWithoutExif(file, rotate) : file;
+    const bytes = degrade ? await degraded(turned) : turned;
     const t0 = performance.now();
     const detail = await recognizer.inspect(bytes);
     const ms = performance.now() - t0;
@@ -135,7 +152,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`reading exact ${pct(tally.exact, scored)}  wrong ${pct(tally.wrong, scored)}  null ${pct(tally.null, scored)}`);
   console.log(`type ${pct(typeOk, typeN)}  serial ${pct(serialOk, serialN)}  tariff ${pct(tariffOk, tariffN)}`);
-  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''})`);
+  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''}${degrade ? ', degraded' : ''})`);
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ summary, perPhoto }, null, 1));
 }
 

@@ -132,7 +132,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         // working scale (or merges with the brand name above it) it often sees as one line at half of it.
         const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
         lap('coarse');
-        const again = chooseReading(type, coarse.text, coarse.counter, coarse.wheels);
+        const again = coarse.counter && cued(coarse.counter) ? chooseReading(type, coarse.text, coarse.counter, coarse.wheels) : null;
         const other = again === null ? await otherRowsReading(img, coarse, type, serial) : null;
         const found = again !== null ? { reading: again, counter: coarse.counter, wheels: coarse.wheels } : other;
         if (found) {
@@ -143,7 +143,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
           const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
           const size = { width: img.width, height: img.height };
           const colour = meterColour(img, first.counter);
-          const reading = await readRows(img, widened, { lines: first.lines, size, colour }, type, serial);
+          const reading = await readRows(img, widened, { lines: first.lines, size, colour }, type, serial, true);
           lap('widen');
           if (reading !== null) result = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, currentReading: reading } } };
         }
@@ -184,13 +184,15 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /**
    * When the row taken as the counter gives no reading, the other candidate rows are tried, each
    * checked as the counter would be; a reading is kept only when every row that gives one agrees.
+   * Only rows with a decimal cue count here: a plain number elsewhere on the nameplate passes the
+   * plain-row checks as easily as the counter does.
    */
   const otherRowsReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, serial: string) => {
     let kept: { reading: number; counter: CounterReading; wheels: WheelReading | null } | null = null;
     for (const row of seen.rows.slice(1)) {
       if (isSerialRow(row, serial)) continue;
       const { counter, wheels } = await examineRow(img, row, seen.lines);
-      const reading = chooseReading(type, seen.text, counter, wheels);
+      const reading = cued(counter) ? chooseReading(type, seen.text, counter, wheels) : null;
       if (reading === null) continue;
       if (kept && kept.reading !== reading) return null;
       kept ??= { reading, counter, wheels };
@@ -207,17 +209,19 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return readRows(img, rows, seen, type);
   };
 
-  /** The reading of re-read strips, when every strip that gives one gives the same. */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, notSerial = ''): Promise<number | null> => {
+  /** The reading of re-read strips, when every strip that gives one gives the same (with a decimal cue, if `needCue`). */
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, notSerial = '', needCue = false): Promise<number | null> => {
     const readings = new Set<number>();
     for (const row of rows) {
       const [w] = findCounterWindows([row]);
       const found = w && readCounter(img, w);
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
       // A strip wider than the drums takes in the window frame, which reads as a '1' on the
-      // row's pitch: a first digit the OCR is unsure of may be that frame.
-      if (found.cells[0].score < STRIP_FIRST_DIGIT_SCORE) continue;
+      // row's pitch: a first digit the OCR is unsure of may be that frame (a leading 0, read or
+      // seen as a look-alike letter, changes no value).
+      if (found.cells[0].digit !== 0 && found.cells[0].score < STRIP_FIRST_DIGIT_SCORE) continue;
       const marked = withMarkedDecimals(seen.lines, found);
+      if (needCue && !cued(marked)) continue;
       const counter = { ...marked, windows: rowLook(img, marked) };
       const wheels = await readWheels(img, counter, digits);
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
@@ -265,6 +269,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       }
     },
   };
+}
+
+/** Whether a row's decimal position rests on a cue (red drums, a printed point, scale marks). */
+function cued(c: CounterReading): boolean {
+  return c.decimalSource !== 'none';
 }
 
 /** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
@@ -372,6 +381,8 @@ export function readingVerdict(
   // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
   // the OCR missed or added a drum, or the boundary was not found.
   if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');
+  // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
+  if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
   let digits = c.digits;
   if (c.decimalSource === 'colour') {
     // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.
@@ -386,9 +397,7 @@ export function readingVerdict(
     // A less sure OCR row may stand when the wheel CNN reads every cell the same.
     if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
     if (c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
-    // Gas drum counters have 5-6 whole-unit drums and red fractional ones: fewer digits means part
-    // of the row was missed, more without a decimal cue means fractional drums read as whole ones.
-    if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
+    // Gas drum counters: more than 6 digits without a decimal cue means fractional drums read as whole ones.
     if (type === 'gas' && c.decimalSource === 'none' && c.digits.length > 6) return no('gas: no decimal cue');
     const top = text.readings[0];
     // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.

@@ -165,6 +165,9 @@ test('a drum row keeps one near-certain OCR digit against the CNN, not two', asy
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, 488.914);
   // Two such vetoes: the row is not what it seems.
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 7, 8, 8, 9, 7, 4])).why, 'cnn vetoes x2');
+  // A gas counter shows 5-6 whole-unit drums: a drum row with fewer lost some of them.
+  const short = { ...counter, digits: '97127', value: 97.127, cells: cells.slice(3), redFractions: counter.redFractions.slice(3) };
+  assert.equal(readingVerdict('gas', text, short, wheelsAt([9, 7, 1, 2, 7])).why, 'gas: short');
   // A less sure OCR digit does not stand against the CNN.
   const unsure = { ...counter, cells: cells.map((c, i) => (i === 6 ? { ...c, score: 0.9 } : c)) };
   assert.equal(readingVerdict('water_cold', text, unsure, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, null);

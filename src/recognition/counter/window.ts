@@ -30,6 +30,20 @@ export interface CounterWindow {
 }
 
 const isDigit = (c: string) => c >= '0' && c <= '9';
+const isLetter = (c: string | undefined) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
+
+/** Letters the recogniser reads for a drum's 0, accepted only right before a digit and not inside a word. */
+const ZERO_LOOKALIKES = new Set(['O', 'o', 'D', 'U', 'Q']);
+/** Score of such a 0: low enough that the digit-wheel CNN must firmly confirm it. */
+const LOOKALIKE_SCORE = 0.5;
+
+/** The digit a character of a digit row stands for, and whether it was a look-alike letter. */
+function asDigit(chars: string[], i: number): { digit: number; lookalike: boolean } | null {
+  const ch = chars[i];
+  if (isDigit(ch)) return { digit: ch.charCodeAt(0) - 48, lookalike: false };
+  if (ZERO_LOOKALIKES.has(ch) && isDigit(chars[i + 1] ?? '') && !isLetter(chars[i - 1])) return { digit: 0, lookalike: true };
+  return null;
+}
 
 /** Digits of one OCR line with their image positions. */
 export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] {
@@ -40,12 +54,14 @@ export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] 
   const out: DigitCell[] = [];
   const chars = [...line.text];
   chars.forEach((ch, i) => {
-    if (!isDigit(ch)) return;
+    const d = asDigit(chars, i);
+    if (!d) return;
     const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
     const next = chars[i + 1];
+    const score = rec.charScores[i] ?? line.score;
     out.push({
-      digit: ch.charCodeAt(0) - 48,
-      score: rec.charScores[i] ?? line.score,
+      digit: d.digit,
+      score: d.lookalike ? Math.min(score, LOOKALIKE_SCORE) : score,
       x: rect.cx + along * c,
       y: rect.cy + along * s,
       u: 0,

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findCounterWindows, lineDigits } from '../../src/recognition/counter/window.js';
+import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
+import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
+import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+
+/** A line whose characters sit one CTC step (10 px of a 10-step-wide box) apart. */
+function line(text: string, cx = 200, cy = 100, height = 30): OcrLineDetail {
+  const n = [...text].length;
+  const rect: RotatedRect = { cx, cy, width: 10 * n, height, angle: 0 };
+  const rec: RecognizedCrop = { text, score: 0.97, charScores: [...text].map(() => 0.97), charSteps: [...text].map((_, i) => i), steps: n, cropWidth: n, inputWidth: n };
+  return { text, score: 0.97, box: rectCorners(rect), charScores: rec.charScores, rect, rec };
+}
+
+test('a drum row read with a leading look-alike of 0 keeps that drum, as an unsure 0', () => {
+  const cells = lineDigits(line('U3279892-m'), 0);
+  assert.equal(cells.map((c) => c.digit).join(''), '03279892');
+  assert.equal(cells[0].score, 0.5);
+  assert.equal(cells[1].score, 0.97);
+  // Evenly spaced with the other drums.
+  assert.ok(Math.abs(cells[1].x - cells[0].x - 10) < 1e-9);
+});
+
+test('letters inside words or before non-digits are not zeros', () => {
+  assert.equal(lineDigits(line('NO12345'), 0).map((c) => c.digit).join(''), '12345');
+  assert.equal(lineDigits(line('OXTA 00550'), 0).map((c) => c.digit).join(''), '00550');
+  assert.equal(lineDigits(line('Qn1,5'), 0).map((c) => c.digit).join(''), '15');
+});
+
+test('digit lines on one row join into one counter window, the tallest digit-only row first', () => {
+  const windows = findCounterWindows([line('004', 100, 100, 40), line('88', 160, 101, 40), line('12-1533308', 200, 30, 20)]);
+  assert.equal(windows[0].cells.map((c) => c.digit).join(''), '00488');
+});
