@@ -104,52 +104,58 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       lap('turn');
     }
     let result = first;
-    // No reading, though a meter: the counter row may have been too small for the detector
-    // (separate drum windows on a large dial). One more look at a finer detector scale, over the
-    // counter row (or the meter's text) only; only its reading is taken, checked as the first
-    // pass's would be for the first pass's meter type.
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
-      // A nameplate serial read as the counter row says nothing about where the drums are.
-      const serial = first.outcome.meter.serialNumber;
-      const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
-      const r = secondLookRegion(img, row, first.lines);
-      const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
-      const scale = FINER_DETECTION * Math.min(1, ocrOpts.det.maxSide / Math.max(img.width, img.height));
-      const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
-      const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
-      lap('finer');
-      const type = first.outcome.meter.type;
-      let reading = chooseReading(type, finer.text, finer.counter, finer.wheels);
-      let { counter, wheels } = finer;
-      const other = reading === null ? await otherRowsReading(crop, finer, type, serial) : null;
-      if (other) ({ reading, counter, wheels } = other);
-      if (reading === null) reading = await readBesideMarks(crop, finer, type);
-      if (reading !== null) {
-        const meter = { ...first.outcome.meter, currentReading: reading };
-        result = { ...first, counter, wheels, outcome: { kind: 'meter', meter } };
-      } else {
-        // The detector is scale-sensitive: a drum row in framed windows that it does not see at the
-        // working scale (or merges with the brand name above it) it often sees as one line at half of it.
-        const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
-        lap('coarse');
-        const again = coarse.counter && cued(coarse.counter) ? chooseReading(type, coarse.text, coarse.counter, coarse.wheels) : null;
-        const other = again === null ? await otherRowsReading(img, coarse, type, serial) : null;
-        const found = again !== null ? { reading: again, counter: coarse.counter, wheels: coarse.wheels } : other;
-        if (found) {
-          const meter = { ...first.outcome.meter, currentReading: found.reading };
-          result = { ...first, counter: found.counter, wheels: found.wheels, outcome: { kind: 'meter', meter } };
-        } else {
-          // The detector boxed only part of the drum row (the red drums, a few black ones).
-          const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
-          const size = { width: img.width, height: img.height };
-          const colour = meterColour(img, first.counter);
-          const reading = await readRows(img, widened, { lines: first.lines, size, colour }, type, serial, true);
-          lap('widen');
-          if (reading !== null) result = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, currentReading: reading } } };
-        }
+      const found = await withheldReading(img, first, first.outcome.meter, lap);
+      if (found) {
+        const meter = { ...first.outcome.meter, currentReading: found.reading };
+        result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
     }
     return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
+  };
+
+  /**
+   * Second looks at a meter whose reading the first pass withheld, each checked as the first pass's
+   * counter would be for the first pass's meter type, cheapest and likeliest first:
+   * 1. a finer detector pass over the counter row (or the meter's text): drums too small for the
+   *    detector (separate windows on a large dial); there, the other candidate rows and the strips
+   *    beside a line of multiplier marks too;
+   * 2. a coarser pass over the whole photo: the detector is scale-sensitive, and a drum row in framed
+   *    windows it misses (or merges with the brand name above it) at the working scale, it often
+   *    sees as one line at half of it;
+   * 3. the first pass's short digit lines re-read over strips widened along their axis: the detector
+   *    often boxes only the red drums, or a few black ones, of a light-on-dark row.
+   * The last two take only rows with a decimal cue.
+   */
+  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void): Promise<Found | null> => {
+    const { type, serialNumber: serial } = meter;
+    // A nameplate serial read as the counter row says nothing about where the drums are.
+    const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
+    const r = secondLookRegion(img, row, first.lines);
+    const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
+    const scale = FINER_DETECTION * Math.min(1, ocrOpts.det.maxSide / Math.max(img.width, img.height));
+    const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
+    const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
+    lap('finer');
+    const fine = chooseReading(type, finer.text, finer.counter, finer.wheels);
+    if (fine !== null) return { reading: fine, counter: finer.counter, wheels: finer.wheels };
+    const other = await otherRowsReading(crop, finer, type, serial);
+    if (other) return other;
+    const marked = await readBesideMarks(crop, finer, type);
+    if (marked !== null) return { reading: marked, counter: null, wheels: null };
+
+    const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
+    lap('coarse');
+    const rough = coarse.counter && cued(coarse.counter) ? chooseReading(type, coarse.text, coarse.counter, coarse.wheels) : null;
+    if (rough !== null) return { reading: rough, counter: coarse.counter, wheels: coarse.wheels };
+    const roughOther = await otherRowsReading(img, coarse, type, serial);
+    if (roughOther) return roughOther;
+
+    const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
+    const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
+    const wide = await readRows(img, widened, seen, type, serial, true);
+    lap('widen');
+    return wide !== null ? { reading: wide, counter: null, wheels: null } : null;
   };
 
   /** Text read downwards (the photo was turned clockwise): undo with 90 first, else with 270 first. */
@@ -279,6 +285,13 @@ function cued(c: CounterReading): boolean {
 /** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
 const STRIP_FIRST_DIGIT_SCORE = 0.9;
 
+/** A reading found by a second look, with the row it came from when that row is known. */
+interface Found {
+  reading: number;
+  counter: CounterReading | null;
+  wheels: WheelReading | null;
+}
+
 /** Share of vertical text boxes (by area) above which the photo is taken as sideways. */
 const SIDEWAYS_SHARE = 0.6;
 /** Median line confidence below which a photo without a reading may be upside down. */
@@ -396,7 +409,7 @@ export function readingVerdict(
     // LCDs and counters without colour cues: the text parser must pick the same number.
     // A less sure OCR row may stand when the wheel CNN reads every cell the same.
     if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
-    if (c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
+    if (c.decimalSource === 'none' && c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
     // Gas drum counters: more than 6 digits without a decimal cue means fractional drums read as whole ones.
     if (type === 'gas' && c.decimalSource === 'none' && c.digits.length > 6) return no('gas: no decimal cue');
     const top = text.readings[0];

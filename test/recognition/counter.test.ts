@@ -173,3 +173,13 @@ test('combineDigits: a near-certain OCR digit stands against a CNN veto, except 
   // Merely confident (0.9): a disagreement, as before.
   assert.deepEqual(combineDigits(counter('0134'), wheels), { digits: '0134', disagreements: 1, overruled: 0 });
 });
+
+test('a row with a printed point that stops right before a red drum is flagged: the OCR stopped short', () => {
+  const cells = [...'00439'].map((d, i) => ({ ...cell(Number(d), 20 + i * 20), y: 40, followedBySeparator: i === 2 }));
+  const r = readCounter(drumRow([1, 1, 1]), { cells, axis: [1, 0], height: 30, pitch: 20, lineIndexes: [0], score: 1 });
+  assert.equal(r?.decimalSource, 'point');
+  assert.equal(r?.redBeyond, true);
+  // The whole row, red drums included: the decimals come from the colour, nothing lies beyond.
+  const whole = readCounter(drumRow([1, 1, 1]), rowWindow());
+  assert.equal(whole?.redBeyond, false);
+});

@@ -32,3 +32,8 @@ test('digit lines on one row join into one counter window, the tallest digit-onl
   const windows = findCounterWindows([line('004', 100, 100, 40), line('88', 160, 101, 40), line('12-1533308', 200, 30, 20)]);
   assert.equal(windows[0].cells.map((c) => c.digit).join(''), '00488');
 });
+
+test('a unit after the digits ends the row: its exponent is not a drum', () => {
+  assert.equal(lineDigits(line('l02669.587m30'), 0).map((c) => c.digit).join(''), '02669587');
+  assert.equal(lineDigits(line('T1 012345kWh'), 0).map((c) => c.digit).join(''), '1012345');
+});

@@ -181,7 +181,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const last = cells[n - 1];
   const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
   const [redNext] = cellRedness(img, [beyond], win.axis, p, win.height, gains);
-  const redBeyond = decimals === 0 && isRedAgainst(redNext, Math.max(0, ...red));
+  // A row that does not end in red drums but has a red cell right after it (with or without a
+  // printed point): the OCR stopped short of the red fractional drums.
+  const redBeyond = decimalSource !== 'colour' && isRedAgainst(redNext, Math.max(0, ...red));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {

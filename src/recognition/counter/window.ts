@@ -53,9 +53,12 @@ export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] 
   const pxPerStep = rec.inputWidth / rec.steps;
   const out: DigitCell[] = [];
   const chars = [...line.text];
+  let ended = false;
   chars.forEach((ch, i) => {
     const d = asDigit(chars, i);
-    if (!d) return;
+    // A word after the digits (m3, kWh) ends the row: digits past it are an exponent or other text.
+    if (!d && out.length && isLetter(ch)) ended = true;
+    if (!d || ended) return;
     const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
     const next = chars[i + 1];
     const score = rec.charScores[i] ?? line.score;
