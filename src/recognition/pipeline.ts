@@ -125,7 +125,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    *    sees as one line at half of it;
    * 3. the first pass's short digit lines re-read over strips widened along their axis: the detector
    *    often boxes only the red drums, or a few black ones, of a light-on-dark row.
-   * The last two take only rows with a decimal cue.
+   * Every second look takes only rows with a decimal cue (red drums, a printed point, scale marks):
+   * a plain number elsewhere on the meter (a tag's date, a nameplate number) passes the plain-row
+   * checks as easily as a counter does, and the first pass already had its chance at plain rows.
    */
   const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void): Promise<Found | null> => {
     const { type, serialNumber: serial } = meter;
@@ -137,7 +139,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
     const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
     lap('finer');
-    const fine = chooseReading(type, finer.text, finer.counter, finer.wheels);
+    const fine = finer.counter && cued(finer.counter) ? chooseReading(type, finer.text, finer.counter, finer.wheels) : null;
     if (fine !== null) return { reading: fine, counter: finer.counter, wheels: finer.wheels };
     const other = await otherRowsReading(crop, finer, type, serial);
     if (other) return other;
@@ -153,7 +155,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
     const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
     const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
-    const wide = await readRows(img, widened, seen, type, serial, true);
+    const wide = await readRows(img, widened, seen, type, serial);
     lap('widen');
     return wide !== null ? { reading: wide, counter: null, wheels: null } : null;
   };
@@ -215,8 +217,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return readRows(img, rows, seen, type);
   };
 
-  /** The reading of re-read strips, when every strip that gives one gives the same (with a decimal cue, if `needCue`). */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, notSerial = '', needCue = false): Promise<number | null> => {
+  /** The reading of re-read strips with a decimal cue, when every strip that gives one gives the same. */
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, notSerial = ''): Promise<number | null> => {
     const readings = new Set<number>();
     for (const row of rows) {
       const [w] = findCounterWindows([row]);
@@ -227,7 +229,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       // seen as a look-alike letter, changes no value).
       if (found.cells[0].digit !== 0 && found.cells[0].score < STRIP_FIRST_DIGIT_SCORE) continue;
       const marked = withMarkedDecimals(seen.lines, found);
-      if (needCue && !cued(marked)) continue;
+      if (!cued(marked)) continue;
       const counter = { ...marked, windows: rowLook(img, marked) };
       const wheels = await readWheels(img, counter, digits);
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
