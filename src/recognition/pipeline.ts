@@ -13,7 +13,7 @@ import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { widenedRows } from './counter/widen.js';
-import { inSeparateWindows, rowLook } from './counter/row-look.js';
+import { inSeparateWindows, onLighterCarrier, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
@@ -422,6 +422,7 @@ export function readingVerdict(
     // Light drums in separate dark windows often end in an unmarked fractional drum of the same
     // look: without a decimal cue, whether the last one is a tenth is a coin flip.
     if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows)) return no('plain: separate windows, no decimal cue');
+    if (c.decimalSource === 'none' && c.windows && onLighterCarrier(c.windows)) return no('plain: dark drums, no decimal cue');
   }
   return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };
 }

@@ -139,6 +139,8 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
   const windowed = { ...counter, windows: { face: 150, gap: 60 } };
   assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
+  // Dark drums on a lighter carrier (a photo too dark for the red drum's colour): withheld too.
+  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
   const oneBackground = { ...counter, windows: { face: 150, gap: 152 } };
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });

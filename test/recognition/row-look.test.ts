@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inSeparateWindows, rowLook } from '../../src/recognition/counter/row-look.js';
+import { inSeparateWindows, onLighterCarrier, rowLook } from '../../src/recognition/counter/row-look.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 
 /** A row of 5 cells at 30 px pitch centred on y = 40: faces 22 px wide, background elsewhere. */
@@ -29,4 +29,11 @@ test('drum faces in separate dark windows are told from rows on one background',
   // Dark faces in a darker plate are separate windows too; a strip lighter between the drums is not.
   assert.equal(inSeparateWindows(rowLook(row(60, 20), geometry)), true);
   assert.equal(inSeparateWindows(rowLook(row(60, 120), geometry)), false);
+});
+
+test('dark drums on a lighter carrier are told from rows on one background', () => {
+  assert.equal(onLighterCarrier(rowLook(row(20, 60), geometry)), true);
+  assert.equal(onLighterCarrier(rowLook(row(60, 120), geometry)), true);
+  assert.equal(onLighterCarrier(rowLook(row(220, 220), geometry)), false);
+  assert.equal(onLighterCarrier(rowLook(row(220, 40), geometry)), false);
 });

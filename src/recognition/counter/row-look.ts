@@ -52,3 +52,12 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
 export function inSeparateWindows(look: RowLook): boolean {
   return look.gap < 0.95 * look.face;
 }
+
+/**
+ * The strips between the cells are clearly lighter than the cells: dark drums on a lighter carrier
+ * (many electricity meters). Such a row read without a decimal cue most likely lost its red
+ * fractional drum's colour (a dark photo), so its last digit may be a tenth.
+ */
+export function onLighterCarrier(look: RowLook): boolean {
+  return look.gap > 1.25 * look.face;
+}
