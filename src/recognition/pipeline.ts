@@ -330,7 +330,7 @@ const MAX_OVERRULED = 1;
 const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
 const MIN_DIGIT_SCORE = 0.8;
 /** Longer digit rows without any decimal cue are serials or app overlays more often than counters. */
-const MAX_PLAIN_DIGITS = 7;
+const MAX_PLAIN_DIGITS = 6;
 
 /**
  * Red and blue on the meter: the central part of the photo (body, ring), and the dial face right

@@ -139,6 +139,12 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
   const windowed = { ...counter, windows: { face: 150, gap: 60 } };
   assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
+  // Seven bare digits are a nameplate number (a serial the parser did not recognise) as often as a counter.
+  const sevenText = parseMeterText([{ text: '9421088', score: 0.95, box: box(300, 150, 300, 80) }, { text: 'kWh', score: 0.95, box: box(620, 160, 60, 30) }], { width: 1000, height: 1000 });
+  const sevenCells = [...'9421088'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 310 + 40 * i, y: 190, u: 310 + 40 * i, line: 0, followedBySeparator: false }));
+  const seven = readCounter(img, { cells: sevenCells, axis: [1, 0], height: 60, pitch: 40, lineIndexes: [0], score: 1 });
+  assert.ok(seven);
+  assert.equal(readingVerdict('electricity', sevenText, seven, wheelsAt([9, 4, 2, 1, 0, 8, 8])).why, 'plain: too long');
   // Dark drums on a lighter carrier (a photo too dark for the red drum's colour): withheld too.
   assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
   const oneBackground = { ...counter, windows: { face: 150, gap: 152 } };
