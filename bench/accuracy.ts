@@ -1,9 +1,11 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade]
+//        [--degrade [phone|dark|blur|small]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
-// --degrade gives every photo a worse camera: tilted 8 degrees, 60% of its size, JPEG quality 35
-// (a robustness check: readings may go null, they should not go wrong).
+// --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
+// not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
+// quality 35; dark crushes it like a night shot (gamma 2.2, 55% brightness); blur blurs it (sigma
+// 2.2); small shrinks it to 40%.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,10 +42,16 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
-/** The photo upright, tilted 8 degrees, shrunk to 60% and saved as a low-quality JPEG. */
-async function degraded(bytes: Buffer): Promise<Buffer> {
+const DEGRADATIONS = ['phone', 'dark', 'blur', 'small'] as const;
+type Degradation = (typeof DEGRADATIONS)[number];
+
+/** The photo upright, then made worse as `kind` says (see the usage above), as a JPEG. */
+async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
   const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
   const { width = 0, height = 0 } = await sharp(upright).metadata();
+  if (kind === 'dark') return sharp(upright).gamma(2.2, 1.0).linear(0.55, 0).jpeg({ quality: 80 }).toBuffer();
+  if (kind === 'blur') return sharp(upright).blur(2.2).jpeg({ quality: 85 }).toBuffer();
+  if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
   const tilted = await sharp(upright).rotate(8, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer();
   return sharp(tilted)
     .resize(Math.round(width * 0.6), Math.round(height * 0.6), { fit: 'inside' })
@@ -66,8 +74,14 @@ async function main(): Promise<void> {
   const only = opt('--only');
   const rotate = Number(opt('--rotate') ?? 0);
   if (![0, 90, 180, 270].includes(rotate)) throw new Error('--rotate takes 0, 90, 180 or 270');
-  const degrade = args.includes('--degrade');
-  if (degrade) args.splice(args.indexOf('--degrade'), 1);
+  let degrade: Degradation | null = null;
+  const at = args.indexOf('--degrade');
+  if (at >= 0) {
+    const kind = args[at + 1] as Degradation | undefined;
+    const named = kind !== undefined && DEGRADATIONS.includes(kind);
+    degrade = named ? kind : 'phone';
+    args.splice(at, named ? 2 : 1);
+  }
   const detSide = Number(opt('--det-side') ?? DEFAULT_OCR.det.maxSide);
   const maxLines = Number(opt('--max-lines') ?? DEFAULT_OCR.maxLines);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -91,7 +105,7 @@ async function main(): Promise<void> {
   for (const label of labels) {
     const file = readFileSync(join(dir, 'images', label.file));
     const turned = rotate ? await rotatedWithoutExif(file, rotate) : file;
-    const bytes = degrade ? await degraded(turned) : turned;
+    const bytes = degrade ? await degraded(turned, degrade) : turned;
     const t0 = performance.now();
     const detail = await recognizer.inspect(bytes);
     const ms = performance.now() - t0;
@@ -152,7 +166,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`reading exact ${pct(tally.exact, scored)}  wrong ${pct(tally.wrong, scored)}  null ${pct(tally.null, scored)}`);
   console.log(`type ${pct(typeOk, typeN)}  serial ${pct(serialOk, serialN)}  tariff ${pct(tariffOk, tariffN)}`);
-  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''}${degrade ? ', degraded' : ''})`);
+  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''}${degrade ? `, degraded: ${degrade}` : ''})`);
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ summary, perPhoto }, null, 1));
 }
 
