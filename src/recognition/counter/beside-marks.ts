@@ -1,7 +1,7 @@
 // Drums the text detector did not box (light digits on dark drums often go unseen) can still be
 // found through their multiplier marks: a printed "10000 1000 100 10 1 1/10" runs right under (or
 // over) the drums, one mark per drum. The strip beside the mark line is read as a text line.
-import type { OcrLineDetail } from '../ocr/engine.js';
+import { readStrips, type OcrLineDetail } from '../ocr/engine.js';
 import { rectCorners, type RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RgbImage } from '../preprocess.js';
@@ -50,14 +50,5 @@ export async function rowsBesideMarks(
     }
   }
   const inside = rects.filter((r) => rectCorners(r).every(([x, y]) => x >= 0 && y >= 0 && x <= img.width && y <= img.height));
-  if (!inside.length) return [];
-  const recs = await recognize(inside);
-  return inside.map((rect, i) => ({
-    text: recs[i].text,
-    score: recs[i].score,
-    box: rectCorners(rect),
-    charScores: recs[i].charScores,
-    rect,
-    rec: recs[i],
-  }));
+  return readStrips(inside, recognize);
 }

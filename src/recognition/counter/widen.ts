@@ -2,8 +2,8 @@
 // the row: the red fractional drums, or a couple of black ones. A short digit line is read again
 // over a strip widened along its own axis, so the drums it left out are read with it; the pitch
 // and the checks every counter goes through decide whether the widened read is a counter.
-import type { OcrLineDetail } from '../ocr/engine.js';
-import { rectCorners, type RotatedRect } from '../ocr/geometry.js';
+import { readStrips, type OcrLineDetail } from '../ocr/engine.js';
+import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RgbImage } from '../preprocess.js';
 
@@ -74,15 +74,8 @@ export async function widenedRows(
   lines: OcrLineDetail[],
   recognize: (rects: RotatedRect[]) => Promise<RecognizedCrop[]>,
 ): Promise<OcrLineDetail[]> {
-  const rects = widenSeeds(lines).map((l) => widenedRect(l, img));
-  if (!rects.length) return [];
-  const recs = await recognize(rects);
-  return rects.map((rect, i) => ({
-    text: recs[i].text,
-    score: recs[i].score,
-    box: rectCorners(rect),
-    charScores: recs[i].charScores,
-    rect,
-    rec: recs[i],
-  }));
+  return readStrips(
+    widenSeeds(lines).map((l) => widenedRect(l, img)),
+    recognize,
+  );
 }

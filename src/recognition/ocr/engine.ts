@@ -79,3 +79,10 @@ export function toOcrLine(l: OcrLineDetail): OcrLine {
     detScore: l.detScore === undefined ? undefined : Math.round(l.detScore * 1000) / 1000,
   };
 }
+
+/** Rectangles read as OCR lines: strips re-read where the detector drew no box. */
+export async function readStrips(rects: RotatedRect[], recognize: (rects: RotatedRect[]) => Promise<RecognizedCrop[]>): Promise<OcrLineDetail[]> {
+  if (!rects.length) return [];
+  const recs = await recognize(rects);
+  return rects.map((rect, i) => ({ text: recs[i].text, score: recs[i].score, box: rectCorners(rect), charScores: recs[i].charScores, rect, rec: recs[i] }));
+}
