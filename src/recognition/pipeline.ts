@@ -139,25 +139,28 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
     const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
     lap('finer');
-    const fine = finer.counter && cued(finer.counter) ? chooseReading(type, finer.text, finer.counter, finer.wheels) : null;
-    if (fine !== null) return { reading: fine, counter: finer.counter, wheels: finer.wheels };
-    const other = await otherRowsReading(crop, finer, type, serial);
-    if (other) return other;
+    const fine = await cuedReading(crop, finer, type, serial);
+    if (fine) return fine;
     const marked = await readBesideMarks(crop, finer, type);
     if (marked !== null) return { reading: marked, counter: null, wheels: null };
 
     const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
     lap('coarse');
-    const rough = coarse.counter && cued(coarse.counter) ? chooseReading(type, coarse.text, coarse.counter, coarse.wheels) : null;
-    if (rough !== null) return { reading: rough, counter: coarse.counter, wheels: coarse.wheels };
-    const roughOther = await otherRowsReading(img, coarse, type, serial);
-    if (roughOther) return roughOther;
+    const rough = await cuedReading(img, coarse, type, serial);
+    if (rough) return rough;
 
     const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
     const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
     const wide = await readRows(img, widened, seen, type, serial);
     lap('widen');
     return wide !== null ? { reading: wide, counter: null, wheels: null } : null;
+  };
+
+  /** A second look's reading from a row with a decimal cue: its counter row first, then the other candidates. */
+  const cuedReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, serial: string): Promise<Found | null> => {
+    const { counter, wheels } = seen;
+    const reading = counter && cued(counter) ? chooseReading(type, seen.text, counter, wheels) : null;
+    return reading !== null ? { reading, counter, wheels } : otherRowsReading(img, seen, type, serial);
   };
 
   /** Text read downwards (the photo was turned clockwise): undo with 90 first, else with 270 first. */
