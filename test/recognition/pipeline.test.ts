@@ -9,6 +9,21 @@ import { blankPng, waterMeterPng } from './fixtures.js';
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
 const recognizerP = createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 });
 
+/** Wheel readings with the CNN firmly (0.95) on each position. */
+function wheelsAt(positions: number[]) {
+  return {
+    positions,
+    digits: positions.map(Math.round),
+    confidences: positions.map(() => 0.95),
+    probabilities: positions.map((v) => {
+      const p = new Float32Array(100).fill(0.05 / 99);
+      p[Math.round(v * 10) % 100] = 0.95;
+      return p;
+    }),
+    framing: { scale: 1, dy: 0, dx: 0 },
+  };
+}
+
 test('a rendered water meter is recognised: water type, serial, and the reading or an abstention (never a wrong one)', async () => {
   const r = await recognizerP;
   const detail = await r.inspect(await waterMeterPng('00127546', '12-345678'));
@@ -121,17 +136,6 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   const cells = [...'10895'].map((d, i) => ({ digit: Number(d), score: 0.7, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
   const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
   assert.ok(counter);
-  const wheelsAt = (positions: number[]) => ({
-    positions,
-    digits: positions.map(Math.round),
-    confidences: positions.map(() => 0.9),
-    probabilities: positions.map((v) => {
-      const p = new Float32Array(100).fill(0.05 / 99);
-      p[Math.round(v * 10) % 100] = 0.95;
-      return p;
-    }),
-    framing: { scale: 1, dy: 0, dx: 0 },
-  });
   assert.equal(readingVerdict('electricity', text, counter, null).why, 'plain: low ocr score');
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
@@ -157,17 +161,6 @@ test('a drum row keeps one near-certain OCR digit against the CNN, not two', asy
   const text = parseMeterText([], { width: 1000, height: 1000 });
   const cells = [...'00488914'].map((d, i) => ({ digit: Number(d), score: 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
   const counter = { digits: '00488914', decimals: 3, decimalSource: 'colour' as const, value: 488.914, minScore: 0.97, regular: true, cells, redFractions: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
-  const wheelsAt = (positions: number[]) => ({
-    positions,
-    digits: positions.map(Math.round),
-    confidences: positions.map(() => 0.95),
-    probabilities: positions.map((v) => {
-      const p = new Float32Array(100).fill(0.05 / 99);
-      p[Math.round(v * 10) % 100] = 0.95;
-      return p;
-    }),
-    framing: { scale: 1, dy: 0, dx: 0 },
-  });
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
   // The CNN reads the '1' as a 7 (a classic drum confusion): the near-certain OCR digit stands.
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, 488.914);
