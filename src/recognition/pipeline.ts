@@ -2,6 +2,7 @@
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
 import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
 import { isSerialRow, secondLookRegion } from './second-look.js';
+import { correctExposure } from './exposure.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
 import type { RotatedRect } from './ocr/geometry.js';
@@ -13,6 +14,7 @@ import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { widenedRows } from './counter/widen.js';
+import { oneTenthDrum } from './counter/tenth-drum.js';
 import { inSeparateWindows, onLighterCarrier, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -74,7 +76,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     };
     let img: RgbImage;
     try {
-      img = await enlargeSmall(await decodeImage(bytes, { maxPixels: opts.maxPixels, maxSide: WORKING_SIDE }));
+      img = correctExposure(await enlargeSmall(await decodeImage(bytes, { maxPixels: opts.maxPixels, maxSide: WORKING_SIDE })));
     } catch (err) {
       const reason = err instanceof BadImageError ? err.message : 'undecodable image';
       return { outcome: { kind: 'bad_image', reason }, lines: [], ms };
@@ -327,6 +329,15 @@ function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): Cou
   return drum > 0 ? [rows[drum], ...rows.filter((_, i) => i !== drum)] : rows;
 }
 
+/**
+ * Decimals a meter display shows after its point: electricity counts tenths or hundredths of a kWh
+ * (more is a label's or a sticker's number with a point in it); water, gas and heat displays at
+ * most ten-thousandths.
+ */
+function maxPointDecimals(type: MeterType): number {
+  return type === 'electricity' ? 2 : 4;
+}
+
 /** Near-certain OCR digits a drum row may keep against the CNN (see combine.ts). */
 const MAX_OVERRULED = 1;
 /** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */
@@ -390,10 +401,12 @@ export function readingVerdict(
 ): { reading: number | null; why: string } {
   const no = (why: string) => ({ reading: null, why });
   if (!c) return no('no counter');
+  if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
   if (!c.regular) return no('irregular');
   // Drum counters check every OCR digit against the CNN, so a less sure OCR digit may pass there.
   if (c.decimalSource !== 'colour' && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
   if (c.digits.length < 4 || c.digits.length > 9) return no('digit count');
+  if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
   if (c.redBeyond) return no('red beyond');
   // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
@@ -401,6 +414,13 @@ export function readingVerdict(
   if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');
   // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
   if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
+  // Electricity drum counters have 4-6 whole-kWh drums and one red tenths drum: fewer whole drums
+  // means the OCR missed some (off by a power of ten), and a second red drum that is neither the
+  // scale marks nor colour bleeding (see tenth-drum.ts) leaves the decimal point in doubt.
+  if (type === 'electricity' && c.decimalSource === 'colour') {
+    if (c.digits.length - c.decimals < 4) return no('electricity: short');
+    if (c.decimals > 1) return no('electricity: red drums');
+  }
   let digits = c.digits;
   if (c.decimalSource === 'colour') {
     // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.

@@ -32,3 +32,18 @@ export async function blankPng(): Promise<Buffer> {
 <defs><linearGradient id="g"><stop offset="0" stop-color="#4a7"/><stop offset="1" stop-color="#cde"/></linearGradient></defs>
 <rect width="640" height="480" fill="url(#g)"/><circle cx="320" cy="240" r="120" fill="#a64"/></svg>`);
 }
+
+/** Wheel readings with the CNN firmly (0.95) on each position. */
+export function wheelsAt(positions: number[]) {
+  return {
+    positions,
+    digits: positions.map(Math.round),
+    confidences: positions.map(() => 0.95),
+    probabilities: positions.map((v) => {
+      const p = new Float32Array(100).fill(0.05 / 99);
+      p[Math.round(v * 10) % 100] = 0.95;
+      return p;
+    }),
+    framing: { scale: 1, dy: 0, dx: 0 },
+  };
+}

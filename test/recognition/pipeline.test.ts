@@ -4,25 +4,10 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
-import { blankPng, waterMeterPng } from './fixtures.js';
+import { blankPng, waterMeterPng, wheelsAt } from './fixtures.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
 const recognizerP = createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 });
-
-/** Wheel readings with the CNN firmly (0.95) on each position. */
-function wheelsAt(positions: number[]) {
-  return {
-    positions,
-    digits: positions.map(Math.round),
-    confidences: positions.map(() => 0.95),
-    probabilities: positions.map((v) => {
-      const p = new Float32Array(100).fill(0.05 / 99);
-      p[Math.round(v * 10) % 100] = 0.95;
-      return p;
-    }),
-    framing: { scale: 1, dy: 0, dx: 0 },
-  };
-}
 
 test('a rendered water meter is recognised: water type, serial, and the reading or an abstention (never a wrong one)', async () => {
   const r = await recognizerP;

@@ -5,7 +5,7 @@ import type { RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import { cellRedness, isRedAgainst, readCounter, type CounterReading } from './reader.js';
-import type { DigitCell } from './window.js';
+import { REREAD_LINE, type DigitCell } from './window.js';
 
 /** Fractional drums are at most four; more red cells mean a red panel, not drums. */
 const MAX_EXTRA = 4;
@@ -49,7 +49,7 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
       x: p.x,
       y: p.y,
       u: p.x * c.axis[0] + p.y * c.axis[1],
-      line: -1,
+      line: REREAD_LINE,
       followedBySeparator: false,
     }));
     const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });

@@ -3,6 +3,9 @@ import type { OcrLineDetail } from '../ocr/engine.js';
 import type { Point } from '../ocr/types.js';
 
 /** One digit of the counter as the OCR saw it, located in the image. */
+/** The `line` of a cell the red-tail re-read added past the OCR's row (see extend.ts). */
+export const REREAD_LINE = -1;
+
 export interface DigitCell {
   digit: number;
   score: number;
@@ -11,7 +14,7 @@ export interface DigitCell {
   y: number;
   /** Position along the window's axis (pixels). */
   u: number;
-  /** Index of the OCR line the digit came from. */
+  /** Index of the OCR line the digit came from (REREAD_LINE: added by the red-tail re-read). */
   line: number;
   /** Text right after the digit in its line ('.' or ',' marks a decimal point). */
   followedBySeparator: boolean;

@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { oneTenthDrum } from '../../src/recognition/counter/tenth-drum.js';
+import { readingVerdict } from '../../src/recognition/pipeline.js';
+import { parseMeterText } from '../../src/recognition/parse/index.js';
+import { REREAD_LINE } from '../../src/recognition/counter/window.js';
+import type { CounterReading } from '../../src/recognition/counter/reader.js';
+import { wheelsAt } from './fixtures.js';
+
+/** A drum row of `digits` whose last `decimals` cells are red as `red` says; `added` cells came from the red-tail re-read. */
+function drumRow(digits: string, decimals: number, red: number[], added = 0, addedScore = 0.5): CounterReading {
+  const n = digits.length;
+  const cells = [...digits].map((d, i) => ({
+    digit: Number(d),
+    score: i >= n - added ? addedScore : 0.98,
+    x: 100 + 40 * i,
+    y: 100,
+    u: 100 + 40 * i,
+    line: i >= n - added ? REREAD_LINE : 0,
+    followedBySeparator: false,
+  }));
+  return {
+    digits,
+    decimals,
+    decimalSource: 'colour',
+    value: Number(digits) / 10 ** decimals,
+    minScore: Math.min(...cells.map((c) => c.score)),
+    regular: true,
+    cells,
+    redFractions: red,
+    redBeyond: false,
+    pitch: 40,
+    height: 60,
+    axis: [1, 0],
+  };
+}
+
+const positions = (digits: string) => [...digits].map(Number);
+const noText = parseMeterText([], { width: 1000, height: 1000 });
+
+test('an unsure cell the red-tail re-read added past the tenths drum is dropped (scale marks read as a 1)', () => {
+  const row = drumRow('01341541', 2, [0, 0, 0, 0, 0, 0, 0.19, 0.24], 1, 0.53);
+  const { counter, wheels } = oneTenthDrum(row, wheelsAt(positions('01341541')));
+  assert.equal(counter.digits, '0134154');
+  assert.equal(counter.decimals, 1);
+  assert.equal(counter.value, 13415.4);
+  assert.equal(counter.cells.length, 7);
+  assert.equal(counter.redFractions.length, 7);
+  assert.equal(wheels?.positions.length, 7);
+  assert.equal(wheels?.probabilities.length, 7);
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt(positions('01341541'))).reading, 13415.4);
+});
+
+test('a faintly red drum before the red one is colour bleeding: one decimal', () => {
+  const row = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.109, 0.324]);
+  const { counter } = oneTenthDrum(row, null);
+  assert.equal(counter.decimals, 1);
+  assert.equal(counter.digits, '0134265');
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt(positions('0134265'))).reading, 13426.5);
+});
+
+test('two evenly red drums, or a sure re-read drum, stay as they are and the electricity reading is withheld', () => {
+  const even = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.3, 0.32]);
+  assert.equal(oneTenthDrum(even, null).counter, even);
+  assert.equal(readingVerdict('electricity', noText, even, wheelsAt(positions('0134265'))).why, 'electricity: red drums');
+  const sure = drumRow('0134944', 2, [0, 0, 0, 0, 0, 0.12, 0.16], 1, 0.92);
+  assert.equal(oneTenthDrum(sure, null).counter, sure);
+  assert.equal(readingVerdict('electricity', noText, sure, wheelsAt(positions('0134944'))).reading, null);
+  // Other meter types keep their red drums: water counters have three or four.
+  const water = drumRow('00488675', 3, [0, 0, 0, 0, 0, 0.2, 0.7, 0.7]);
+  assert.equal(readingVerdict('water_cold', noText, water, wheelsAt(positions('00488675'))).reading, 488.675);
+});
+
+test('an electricity drum row with fewer than four whole drums lost some of them and is withheld', () => {
+  const short = drumRow('4152', 1, [0, 0, 0, 0.3]);
+  assert.equal(readingVerdict('electricity', noText, short, wheelsAt(positions('4152'))).why, 'electricity: short');
+  const four = drumRow('34152', 1, [0, 0, 0, 0, 0.3]);
+  assert.equal(readingVerdict('electricity', noText, four, wheelsAt(positions('34152'))).reading, 3415.2);
+});
+
+test('a printed point with more decimals than the meter type shows is no meter display', () => {
+  const box = (x: number, y: number): [number, number][] => [
+    [x, y],
+    [x + 300, y],
+    [x + 300, y + 60],
+    [x, y + 60],
+  ];
+  const row = (text: string, digits: string, decimals: number): [ReturnType<typeof parseMeterText>, CounterReading] => [
+    parseMeterText([{ text, score: 0.99, box: box(300, 300) }], { width: 1000, height: 1000 }),
+    { ...drumRow(digits, decimals, [...digits].map(() => 0)), decimalSource: 'point' },
+  ];
+  const [labelText, label] = row('183166.070', '183166070', 3);
+  assert.equal(readingVerdict('electricity', labelText, label, null).why, 'point: too many decimals');
+  const [lcdText, lcd] = row('012345.67', '01234567', 2);
+  assert.equal(readingVerdict('electricity', lcdText, lcd, null).reading, 12345.67);
+  const [gasText, gas] = row('07797.127', '07797127', 3);
+  assert.equal(readingVerdict('gas', gasText, gas, null).reading, 7797.127);
+});
