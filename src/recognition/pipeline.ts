@@ -14,7 +14,7 @@ import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { widenedRows } from './counter/widen.js';
-import { oneTenthDrum } from './counter/tenth-drum.js';
+import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -416,7 +416,7 @@ export function readingVerdict(
   if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
   // Electricity drum counters have 4-6 whole-kWh drums and one red tenths drum: fewer whole drums
   // means the OCR missed some (off by a power of ten), and a second red drum that is neither the
-  // scale marks nor colour bleeding (see tenth-drum.ts) leaves the decimal point in doubt.
+  // scale marks nor colour bleeding (see red-drums.ts) leaves the decimal point in doubt.
   if (type === 'electricity' && c.decimalSource === 'colour') {
     if (c.digits.length - c.decimals < 4) return no('electricity: short');
     if (c.decimals > 1) return no('electricity: red drums');

@@ -30,7 +30,7 @@ test('trailingRedRun counts the red fractional drums only when they form the tai
 function counter(digits: string): CounterReading {
   // Confident but not near-certain OCR digits (a near-certain one may overrule the CNN).
   const cells = [...digits].map((d, i) => ({ ...cell(Number(d), i * 20), score: 0.9 }));
-  return { digits, decimals: 0, decimalSource: 'colour', value: 0, minScore: 1, regular: true, cells, redFractions: [], redBeyond: false, pitch: 20, height: 30, axis: [1, 0] };
+  return { digits, decimals: 0, decimalSource: 'colour', value: 0, minScore: 1, regular: true, cells, redFractions: [], redCores: [], redBeyond: false, pitch: 20, height: 30, axis: [1, 0] };
 }
 
 test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disagreements', () => {

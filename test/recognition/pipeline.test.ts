@@ -145,14 +145,14 @@ test('a drum row keeps one near-certain OCR digit against the CNN, not two', asy
   const { readingVerdict } = await import('../../src/recognition/pipeline.js');
   const text = parseMeterText([], { width: 1000, height: 1000 });
   const cells = [...'00488914'].map((d, i) => ({ digit: Number(d), score: 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
-  const counter = { digits: '00488914', decimals: 3, decimalSource: 'colour' as const, value: 488.914, minScore: 0.97, regular: true, cells, redFractions: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
+  const counter = { digits: '00488914', decimals: 3, decimalSource: 'colour' as const, value: 488.914, minScore: 0.97, regular: true, cells, redFractions: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redCores: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
   // The CNN reads the '1' as a 7 (a classic drum confusion): the near-certain OCR digit stands.
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, 488.914);
   // Two such vetoes: the row is not what it seems.
   assert.equal(readingVerdict('water_cold', text, counter, wheelsAt([0, 0, 7, 8, 8, 9, 7, 4])).why, 'cnn vetoes x2');
   // A gas counter shows 5-6 whole-unit drums: a drum row with fewer lost some of them.
-  const short = { ...counter, digits: '97127', value: 97.127, cells: cells.slice(3), redFractions: counter.redFractions.slice(3) };
+  const short = { ...counter, digits: '97127', value: 97.127, cells: cells.slice(3), redFractions: counter.redFractions.slice(3), redCores: counter.redCores.slice(3) };
   assert.equal(readingVerdict('gas', text, short, wheelsAt([9, 7, 1, 2, 7])).why, 'gas: short');
   // A less sure OCR digit does not stand against the CNN.
   const unsure = { ...counter, cells: cells.map((c, i) => (i === 6 ? { ...c, score: 0.9 } : c)) };

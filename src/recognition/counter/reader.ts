@@ -18,6 +18,11 @@ export interface CounterReading {
   regular: boolean;
   cells: DigitCell[];
   redFractions: number[];
+  /**
+   * The same share over the middle of each cell only, where the numeral is: a black drum next to a
+   * red one picks up red at its edge (colour bleeding in soft or compressed photos), not there.
+   */
+  redCores: number[];
   /** Colour-cast correction the red fractions were measured with, if any. */
   gains?: Gains;
   /** A red cell right after the last digit: the row continues past what the OCR read. */
@@ -56,15 +61,19 @@ export function cellQuad(cell: { x: number; y: number }, axis: Point, w: number,
 export type Gains = [number, number, number];
 
 /** Share of saturated-red pixels in each digit cell, after per-channel `gains` (a colour-cast correction). */
-export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
+export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains, width = CELL_WIDTH): number[] {
   return cells.map((cell) => {
-    const patch = cellPatch(img, cell, axis, pitch, height);
+    const patch = cellPatch(img, cell, axis, pitch, height, width);
     return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 16).redFraction;
   });
 }
 
-function cellPatch(img: RgbImage, cell: { x: number; y: number }, axis: Point, pitch: number, height: number): RgbImage {
-  return sampleQuad(img, cellQuad(cell, axis, pitch * 0.85, height * 0.6), 16, 16);
+/** Width of the patch a cell's colour is measured over, in pitches: the whole cell, or its core. */
+const CELL_WIDTH = 0.85;
+const CORE_WIDTH = 0.45;
+
+function cellPatch(img: RgbImage, cell: { x: number; y: number }, axis: Point, pitch: number, height: number, width = CELL_WIDTH): RgbImage {
+  return sampleQuad(img, cellQuad(cell, axis, pitch * width, height * 0.6), 16, 16);
 }
 
 function balance(img: RgbImage, gains: Gains): RgbImage {
@@ -195,6 +204,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     regular,
     cells,
     redFractions: red,
+    redCores: cellRedness(img, cells, win.axis, p, win.height, gains, CORE_WIDTH),
     gains,
     redBeyond,
     pitch: p,

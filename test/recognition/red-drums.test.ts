@@ -1,14 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { oneTenthDrum } from '../../src/recognition/counter/tenth-drum.js';
+import { oneTenthDrum } from '../../src/recognition/counter/red-drums.js';
 import { readingVerdict } from '../../src/recognition/pipeline.js';
 import { parseMeterText } from '../../src/recognition/parse/index.js';
 import { REREAD_LINE } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { wheelsAt } from './fixtures.js';
 
-/** A drum row of `digits` whose last `decimals` cells are red as `red` says; `added` cells came from the red-tail re-read. */
-function drumRow(digits: string, decimals: number, red: number[], added = 0, addedScore = 0.5): CounterReading {
+/**
+ * A drum row of `digits` whose last `decimals` cells are red as `red` says (over the whole cell, and
+ * over its core as `cores` says, the same by default); `added` cells came from the red-tail re-read.
+ */
+function drumRow(digits: string, decimals: number, red: number[], added = 0, addedScore = 0.5, cores = red): CounterReading {
   const n = digits.length;
   const cells = [...digits].map((d, i) => ({
     digit: Number(d),
@@ -28,6 +31,7 @@ function drumRow(digits: string, decimals: number, red: number[], added = 0, add
     regular: true,
     cells,
     redFractions: red,
+    redCores: cores,
     redBeyond: false,
     pitch: 40,
     height: 60,
@@ -51,8 +55,8 @@ test('an unsure cell the red-tail re-read added past the tenths drum is dropped 
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt(positions('01341541'))).reading, 13415.4);
 });
 
-test('a faintly red drum before the red one is colour bleeding: one decimal', () => {
-  const row = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.109, 0.324]);
+test('a drum before the red one that is red only at its edge is colour bleeding: one decimal', () => {
+  const row = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.109, 0.324], 0, 0, [0, 0, 0, 0, 0, 0, 0.19]);
   const { counter } = oneTenthDrum(row, null);
   assert.equal(counter.decimals, 1);
   assert.equal(counter.digits, '0134265');
@@ -60,10 +64,10 @@ test('a faintly red drum before the red one is colour bleeding: one decimal', ()
 });
 
 test('two evenly red drums, or a sure re-read drum, stay as they are and the electricity reading is withheld', () => {
-  const even = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.3, 0.32]);
+  const even = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.11, 0.32]);
   assert.equal(oneTenthDrum(even, null).counter, even);
   assert.equal(readingVerdict('electricity', noText, even, wheelsAt(positions('0134265'))).why, 'electricity: red drums');
-  const sure = drumRow('0134944', 2, [0, 0, 0, 0, 0, 0.12, 0.16], 1, 0.92);
+  const sure = drumRow('0134944', 2, [0, 0, 0, 0, 0, 0.12, 0.16], 1, 0.92, [0, 0, 0, 0, 0, 0.2, 0.3]);
   assert.equal(oneTenthDrum(sure, null).counter, sure);
   assert.equal(readingVerdict('electricity', noText, sure, wheelsAt(positions('0134944'))).reading, null);
   // Other meter types keep their red drums: water counters have three or four.
