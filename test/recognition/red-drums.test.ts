@@ -63,9 +63,11 @@ test('a drum before the red one that is red only at its edge is colour bleeding:
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt(positions('0134265'))).reading, 13426.5);
 });
 
-test('two evenly red drums, or a sure re-read drum, stay as they are and the electricity reading is withheld', () => {
-  const even = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.11, 0.32]);
+test('two evenly red drums (a red frame round both), a red numeral, or a sure re-read drum stay as they are and the electricity reading is withheld', () => {
+  const even = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.3, 0.32], 0, 0, [0, 0, 0, 0, 0, 0, 0]);
   assert.equal(oneTenthDrum(even, null).counter, even);
+  const redCore = drumRow('0134265', 2, [0, 0, 0, 0, 0, 0.11, 0.32]);
+  assert.equal(oneTenthDrum(redCore, null).counter, redCore);
   assert.equal(readingVerdict('electricity', noText, even, wheelsAt(positions('0134265'))).why, 'electricity: red drums');
   const sure = drumRow('0134944', 2, [0, 0, 0, 0, 0, 0.12, 0.16], 1, 0.92, [0, 0, 0, 0, 0, 0.2, 0.3]);
   assert.equal(oneTenthDrum(sure, null).counter, sure);

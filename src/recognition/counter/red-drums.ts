@@ -10,20 +10,25 @@ import { REREAD_LINE } from './window.js';
 const SURE_ADDED = 0.8;
 /** Red share of a cell's core above which a red numeral is there (bleeding leaves the core grey). */
 const RED_CORE = 0.03;
+/**
+ * A bled-into cell is also much less red than the drum it bled from (a red frame round two drums,
+ * which leaves both cores grey too, is about as red on both).
+ */
+const BLEED_SHARE = 0.5;
 
 /**
  * Electricity: a second "red" cell is nearly always something else, and two cases are clear:
  * - a cell the red-tail re-read added past the red drum and read unsurely: the red scale marks or
  *   frame beside the drum, read as a '1';
- * - a black drum right before the red one, red only at its edge: the red drum's colour bled into
- *   it (a soft or heavily compressed photo, a night shot brightened back).
+ * - a black drum right before the red one, red only at its edge and much less red than it: the red
+ *   drum's colour bled into it (a soft or heavily compressed photo, a night shot brightened back).
  */
 export function oneTenthDrum(c: CounterReading, wheels: WheelReading | null): { counter: CounterReading; wheels: WheelReading | null } {
   if (c.decimalSource !== 'colour' || c.decimals < 2) return { counter: c, wheels };
   let n = c.cells.length;
   while (c.decimals - (c.cells.length - n) > 1 && c.cells[n - 1].line === REREAD_LINE && c.cells[n - 1].score < SURE_ADDED) n--;
   let decimals = c.decimals - (c.cells.length - n);
-  if (decimals === 2 && c.redCores[n - 2] < RED_CORE) decimals = 1;
+  if (decimals === 2 && c.redCores[n - 2] < RED_CORE && c.redFractions[n - 2] < BLEED_SHARE * c.redFractions[n - 1]) decimals = 1;
   if (n === c.cells.length && decimals === c.decimals) return { counter: c, wheels };
   const cells = c.cells.slice(0, n);
   const digits = c.digits.slice(0, n);
