@@ -54,3 +54,52 @@ test('extendRedTail adds the re-read digits as fractional drums only when the re
   // '8' '8' then '7' on the fourth cell: the third cell was skipped.
   assert.equal((await extendRedTail(img, c, rec('887', [0, 1, 3]))).digits, '00488');
 });
+
+/**
+ * A fake re-read that reads `text` over the rectangle from the row's last two digits (5 cells, 150 px),
+ * its characters at `cellsAt` (in cells, fractions allowed), and nothing over any other rectangle.
+ */
+const rereadAt = (text: string, cellsAt: number[]) => async (rects: { width: number }[]) => [
+  rects[0].width === 150
+    ? {
+        text,
+        score: 0.9,
+        charScores: [...text].map(() => 0.9),
+        // Ten CTC steps per cell: step s is centred at cell (s + 0.5) / 10 - 0.5.
+        charSteps: cellsAt.map((c) => 10 * c + 4.5),
+        steps: 50,
+        cropWidth: 50,
+        inputWidth: 50,
+      }
+    : { text: '', score: 0, charScores: [], charSteps: [], steps: 50, cropWidth: 50, inputWidth: 50 },
+];
+
+test('extendRedTail takes a letter read on a red drum as its digit, unsure, but not a letter ending the re-read', async () => {
+  const img = strip(5, 3);
+  const c = counterOn(img, '00488');
+  const ext = await extendRedTail(img, c, rereadAt('88S75', [0, 1, 2, 3, 4]));
+  assert.equal(ext.digits, '00488575');
+  assert.equal(ext.decimals, 3);
+  assert.equal(ext.cells[5].score, 0.5, 'the S is an unsure 5 the CNN must confirm');
+  assert.equal(ext.cells[6].score, 0.9);
+  // A trailing letter is the frame or the paint past the drums: the re-read ends before it.
+  const trailing = await extendRedTail(img, c, rereadAt('8867S', [0, 1, 2, 3, 4]));
+  assert.equal(trailing.digits, '0048867');
+  assert.equal(trailing.decimals, 2);
+  // Letters that are no digit look-alike are skipped as before.
+  assert.equal((await extendRedTail(img, c, rereadAt('88E', [0, 1, 2]))).digits, '00488');
+});
+
+test('extendRedTail places red drums where the re-read found them, each about a pitch past the last', async () => {
+  const img = strip(5, 3);
+  const c = counterOn(img, '00488');
+  // Red drums behind their own window, a little off the black drums' pitch.
+  const drifted = await extendRedTail(img, c, rereadAt('88675', [0, 1, 2.1, 3.2, 4.3]));
+  assert.equal(drifted.digits, '00488675');
+  assert.deepEqual(
+    drifted.cells.slice(5).map((k) => Math.round(k.x)),
+    [198, 231, 264],
+  );
+  // A digit half a pitch off the drums' spacing is no drum: nothing is added.
+  assert.equal((await extendRedTail(img, c, rereadAt('88675', [0, 1, 2.5, 3.5, 4.5]))).digits, '00488');
+});

@@ -5,7 +5,8 @@ import type { RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import { cellRedness, isRedAgainst, readCounter, type CounterReading } from './reader.js';
-import { REREAD_LINE, type DigitCell } from './window.js';
+import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
+import { digitLookalike } from '../parse/fold.js';
 
 /** Fractional drums are at most four; more red cells mean a red panel, not drums. */
 const MAX_EXTRA = 4;
@@ -35,36 +36,39 @@ export function redTailCentres(img: RgbImage, c: CounterReading): { x: number; y
  * The counter with the red tail cells added when the OCR re-reads them after the row's last
  * digit(s). First the last digit with every red cell (all must be read); failing that, the last
  * two digits with the red cells, where the re-read may end early (red paint or a red frame past
- * the last drum is not a digit) but must place every digit on its own cell.
+ * the last drum is not a digit). Each added digit must sit about one pitch past the one before it;
+ * it is placed where the re-read found it, since red drums behind their own window often sit a
+ * little off the black drums' pitch.
  */
 export async function extendRedTail(img: RgbImage, c: CounterReading, recognize: RecognizeRects): Promise<CounterReading> {
   const extra = redTailCentres(img, c);
   if (!extra.length || c.cells.length < 2) return c;
+  const last = c.cells[c.cells.length - 1];
   for (const known of [1, 2]) {
     const digits = await reread(c, extra, known, recognize);
     const k = digits ? digits.length : 0;
     if (!digits || k < 1 || (known === 1 && k !== extra.length)) continue;
-    const added: DigitCell[] = extra.slice(0, k).map((p, i) => ({
-      ...digits[i],
-      x: p.x,
-      y: p.y,
-      u: p.x * c.axis[0] + p.y * c.axis[1],
-      line: REREAD_LINE,
-      followedBySeparator: false,
-    }));
+    const added: DigitCell[] = digits.map((d) => {
+      const x = last.x + c.axis[0] * c.pitch * (d.pos - (known - 1));
+      const y = last.y + c.axis[1] * c.pitch * (d.pos - (known - 1));
+      return { digit: d.digit, score: d.score, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false };
+    });
     const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
     if (extended && extended.decimalSource === 'colour') return extended;
   }
   return c;
 }
 
-/** Digits read on the red cells after the row's last `known` cells, or null when the known ones do not match. */
+/**
+ * Digits read past the row's last `known` cells, with their positions in pitches from the first of
+ * those cells; null when the known ones do not match or a digit is off the drums' spacing.
+ */
 async function reread(
   c: CounterReading,
   extra: { x: number; y: number }[],
   known: number,
   recognize: RecognizeRects,
-): Promise<{ digit: number; score: number }[] | null> {
+): Promise<{ digit: number; score: number; pos: number }[] | null> {
   const first = c.cells[c.cells.length - known];
   const end = extra[extra.length - 1];
   const m = extra.length + known;
@@ -76,17 +80,24 @@ async function reread(
     angle: Math.atan2(c.axis[1], c.axis[0]),
   };
   const [rec] = await recognize([rect]);
-  // Each digit must sit on its own cell, in order: a re-read that skipped a drum is refused.
   const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
-  const found: { digit: number; score: number }[] = [];
+  const found: { digit: number; score: number; pos: number; lookalike: boolean }[] = [];
   for (let i = 0; i < rec.text.length; i++) {
-    const ch = rec.text[i];
-    if (ch < '0' || ch > '9') continue;
+    // Light numerals on red drums often read as letters (S for 5): on a red cell such a letter is
+    // taken as its digit, unsure, so the digit-wheel CNN must confirm it; but not at the end of the
+    // re-read, where a letter is as likely the drum's frame or the red paint past it.
+    const ch = digitLookalike(rec.text[i]);
+    if (ch === undefined) continue;
     const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
     const pos = along / c.pitch + (m - 1) / 2;
-    if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return null;
-    found.push({ digit: ch.charCodeAt(0) - 48, score: rec.charScores[i] ?? rec.score });
+    // The known digits on their cells; each new one a pitch past the digit before it.
+    const off = found.length < known ? pos - found.length : pos - found[found.length - 1].pos - 1;
+    if (Math.abs(off) > MAX_CELL_OFFSET) return null;
+    const score = rec.charScores[i] ?? rec.score;
+    const lookalike = ch !== rec.text[i];
+    found.push({ digit: ch.charCodeAt(0) - 48, score: lookalike ? Math.min(score, LOOKALIKE_SCORE) : score, pos, lookalike });
   }
+  while (found.length > known && found[found.length - 1].lookalike) found.pop();
   if (found.length < known || found.length > m) return null;
   for (let i = 0; i < known; i++) if (found[i].digit !== c.cells[c.cells.length - known + i].digit) return null;
   return found.slice(known);

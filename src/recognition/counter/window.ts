@@ -38,7 +38,7 @@ const isLetter = (c: string | undefined) => c !== undefined && c.toLowerCase() !
 /** Letters the recogniser reads for a drum's 0, accepted only right before a digit and not inside a word. */
 const ZERO_LOOKALIKES = new Set(['O', 'o', 'D', 'U', 'Q']);
 /** Score of such a 0: low enough that the digit-wheel CNN must firmly confirm it. */
-const LOOKALIKE_SCORE = 0.5;
+export const LOOKALIKE_SCORE = 0.5;
 
 /** The digit a character of a digit row stands for, and whether it was a look-alike letter. */
 function asDigit(chars: string[], i: number): { digit: number; lookalike: boolean } | null {
