@@ -60,6 +60,10 @@ export function cellQuad(cell: { x: number; y: number }, axis: Point, w: number,
 
 export type Gains = [number, number, number];
 
+/** Width of the patch a cell's colour is measured over, in pitches: the whole cell, or its core. */
+const CELL_WIDTH = 0.85;
+const CORE_WIDTH = 0.45;
+
 /** Share of saturated-red pixels in each digit cell, after per-channel `gains` (a colour-cast correction). */
 export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains, width = CELL_WIDTH): number[] {
   return cells.map((cell) => {
@@ -67,10 +71,6 @@ export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitc
     return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 16).redFraction;
   });
 }
-
-/** Width of the patch a cell's colour is measured over, in pitches: the whole cell, or its core. */
-const CELL_WIDTH = 0.85;
-const CORE_WIDTH = 0.45;
 
 function cellPatch(img: RgbImage, cell: { x: number; y: number }, axis: Point, pitch: number, height: number, width = CELL_WIDTH): RgbImage {
   return sampleQuad(img, cellQuad(cell, axis, pitch * width, height * 0.6), 16, 16);

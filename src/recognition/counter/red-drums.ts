@@ -26,8 +26,11 @@ const BLEED_SHARE = 0.5;
 export function oneTenthDrum(c: CounterReading, wheels: WheelReading | null): { counter: CounterReading; wheels: WheelReading | null } {
   if (c.decimalSource !== 'colour' || c.decimals < 2) return { counter: c, wheels };
   let n = c.cells.length;
-  while (c.decimals - (c.cells.length - n) > 1 && c.cells[n - 1].line === REREAD_LINE && c.cells[n - 1].score < SURE_ADDED) n--;
-  let decimals = c.decimals - (c.cells.length - n);
+  let decimals = c.decimals;
+  while (decimals > 1 && c.cells[n - 1].line === REREAD_LINE && c.cells[n - 1].score < SURE_ADDED) {
+    n--;
+    decimals--;
+  }
   if (decimals === 2 && c.redCores[n - 2] < RED_CORE && c.redFractions[n - 2] < BLEED_SHARE * c.redFractions[n - 1]) decimals = 1;
   if (n === c.cells.length && decimals === c.decimals) return { counter: c, wheels };
   const cells = c.cells.slice(0, n);

@@ -2,10 +2,10 @@
 import type { OcrLineDetail } from '../ocr/engine.js';
 import type { Point } from '../ocr/types.js';
 
-/** One digit of the counter as the OCR saw it, located in the image. */
 /** The `line` of a cell the red-tail re-read added past the OCR's row (see extend.ts). */
 export const REREAD_LINE = -1;
 
+/** One digit of the counter as the OCR saw it, located in the image. */
 export interface DigitCell {
   digit: number;
   score: number;
