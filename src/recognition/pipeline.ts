@@ -189,8 +189,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
   const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
     const extended = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
-    const marked = withMarkedDecimals(lines, extended);
-    const counter = { ...marked, windows: rowLook(img, marked) };
+    return lookAtDrums(img, withMarkedDecimals(lines, extended));
+  };
+
+  /** A row with its window look and wheel readings. */
+  const lookAtDrums = async (img: RgbImage, row: CounterReading): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
+    const counter = { ...row, windows: rowLook(img, row) };
     return { counter, wheels: await readWheels(img, counter, digits) };
   };
 
@@ -235,8 +239,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (found.cells[0].digit !== 0 && found.cells[0].score < STRIP_FIRST_DIGIT_SCORE) continue;
       const marked = withMarkedDecimals(seen.lines, found);
       if (!cued(marked)) continue;
-      const counter = { ...marked, windows: rowLook(img, marked) };
-      const wheels = await readWheels(img, counter, digits);
+      const { counter, wheels } = await lookAtDrums(img, marked);
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
       if (reading !== null) readings.add(reading);
@@ -315,8 +318,9 @@ function passRank(p: { outcome: RecognitionOutcome; lines: OcrLine[] }): number 
 const MAX_ROWS = 5;
 
 /**
- * Candidate counters among the best-scored digit rows, the likeliest first: a row ending in red fractional drums is a counter
- * whatever its size (a nameplate serial can be printed larger than the drums), else the best row.
+ * Candidate counters among the best-scored digit rows, the likeliest first: a row ending in red
+ * fractional drums is a counter whatever its size (a nameplate serial can be printed larger than
+ * the drums), else the best row.
  * A row holding the serial number already read off the nameplate is left out.
  */
 function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): CounterReading[] {
@@ -343,7 +347,10 @@ const MAX_OVERRULED = 1;
 /** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */
 const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
 const MIN_DIGIT_SCORE = 0.8;
-/** Longer digit rows without any decimal cue are serials or app overlays more often than counters. */
+/**
+ * Longer digit rows without any decimal cue are serials or app overlays more often than counters
+ * (or, on gas meters, fractional drums read as whole ones).
+ */
 const MAX_PLAIN_DIGITS = 6;
 
 /**
@@ -435,8 +442,6 @@ export function readingVerdict(
     // A less sure OCR row may stand when the wheel CNN reads every cell the same.
     if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
     if (c.decimalSource === 'none' && c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
-    // Gas drum counters: more than 6 digits without a decimal cue means fractional drums read as whole ones.
-    if (type === 'gas' && c.decimalSource === 'none' && c.digits.length > 6) return no('gas: no decimal cue');
     const top = text.readings[0];
     // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.
     const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');
