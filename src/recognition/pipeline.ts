@@ -6,6 +6,7 @@ import { correctExposure } from './exposure.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
 import type { RotatedRect } from './ocr/geometry.js';
+import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows } from './counter/window.js';
 import { readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
@@ -175,7 +176,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
   const look = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
     const boxes: RotatedRect[] = [];
-    const details = await ocr.read(img, o, boxes);
+    const skipped: DetectedBox[] = [];
+    const details = await ocr.read(img, o, boxes, skipped);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const rows = counterRows(img, details, notSerial);
@@ -183,7 +185,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const colour = meterColour(img, found);
     const parsed = parseMeterText(lines, size, colour);
     const { counter, wheels }: { counter: CounterReading | null; wheels: WheelReading | null } = found ? await examineRow(img, found, lines) : { counter: null, wheels: null };
-    return { details, boxes, lines, size, colour, text: parsed, counter, wheels, rows };
+    return { details, boxes, skipped, lines, size, colour, text: parsed, counter, wheels, rows };
   };
 
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
@@ -251,19 +253,28 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const seen = await look(img, o);
     const { details, boxes, lines, size, colour, text: parsed } = seen;
     let { counter, wheels } = seen;
-    const serialNumber = parsed.serialNumber
-      ? await rereadSerial(
-          parsed.serialNumber,
-          details.map((d, i) => ({ line: lines[i], rect: d.rect })),
-          async (rect, margin) => {
-            const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }]);
-            return r ? { text: r.text, score: r.score, charScores: r.charScores } : null;
-          },
-          (ls) => parseMeterText(ls, size, colour).serialNumber,
-        )
-      : '';
+    const serialOf = async (found: ParsedText, read: OcrLineDetail[]) =>
+      found.serialNumber
+        ? rereadSerial(
+            found.serialNumber,
+            read.map((d) => ({ line: toOcrLine(d), rect: d.rect })),
+            async (rect, margin) => {
+              const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }]);
+              return r ? { text: r.text, score: r.score, charScores: r.charScores } : null;
+            },
+            (ls) => parseMeterText(ls, size, colour).serialNumber,
+          )
+        : '';
+    let serialNumber = await serialOf(parsed, details);
+    let outcome = decide({ ...parsed, serialNumber }, counter, wheels);
+    // A busy photo (stickers, instructions) can push a small nameplate number out of the most
+    // prominent boxes: a meter without a serial has its next boxes read for one.
+    if (outcome.kind === 'meter' && !serialNumber && seen.skipped.length > 0) {
+      const more = [...details, ...(await ocr.readBoxes(img, seen.skipped.slice(0, o.maxLines)))];
+      serialNumber = await serialOf(parseMeterText(more.map(toOcrLine), size, colour), more);
+      if (serialNumber) outcome = { kind: 'meter', meter: { ...outcome.meter, serialNumber } };
+    }
     const text = { ...parsed, serialNumber };
-    let outcome = decide(text, counter, wheels);
     if (outcome.kind === 'meter' && outcome.meter.currentReading === null) {
       const other = await otherRowsReading(img, { ...seen, text }, outcome.meter.type, serialNumber);
       if (other) {

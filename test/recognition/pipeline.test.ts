@@ -178,3 +178,16 @@ test('a second, finer detector pass runs only for a recognised meter whose readi
   if (noCounter.outcome.kind === 'meter') assert.equal(noCounter.outcome.meter.currentReading, null);
   assert.equal('finer' in noCounter.ms, true);
 });
+
+test('a meter whose most prominent boxes hold no serial has its smaller boxes read for one', async () => {
+  const r = await recognizerP;
+  const words = ['KEEP THE VALVE OPEN', 'CALL SERVICE DESK', 'DO NOT REMOVE SEAL', 'READ MONTHLY', 'WATER SUPPLY CO'];
+  const rows = Array.from({ length: 20 }, (_, i) => `<text x="30" y="${60 + i * 52}" font-size="40" font-family="sans-serif">${words[i % words.length]} ${i + 1}</text>`);
+  const svg = `<svg width="1000" height="1200"><rect width="1000" height="1200" fill="#fff"/>${rows.join('')}<text x="30" y="1150" font-size="40" font-family="sans-serif">WATER METER m3 Qn 1,5</text><text x="700" y="1180" font-size="18" font-family="sans-serif">No 12-345678</text></svg>`;
+  const detail = await r.inspect(await sharp(Buffer.from(svg)).png().toBuffer());
+  assert.equal(detail.outcome.kind, 'meter');
+  if (detail.outcome.kind !== 'meter') return;
+  // The first pass's lines (the most prominent boxes) do not hold the serial: it came from the rest.
+  assert.equal(detail.lines.some((l) => l.text.includes('345678')), false, detail.lines.map((l) => l.text).join(' | '));
+  assert.equal(detail.outcome.meter.serialNumber.replace(/\D/g, ''), '12345678');
+});

@@ -4,6 +4,7 @@ import { TextDetector, type DetectOptions } from './detector.js';
 import { TextRecognizer, DEFAULT_REC, type RecognizedCrop } from './recognizer.js';
 import { loadCharset, ppOcrModelPaths } from './models.js';
 import { rectCorners, type RotatedRect } from './geometry.js';
+import type { DetectedBox } from './db-postprocess.js';
 import type { OcrLine } from './types.js';
 
 export interface OcrOptions {
@@ -38,18 +39,28 @@ export class OcrEngine {
     return new OcrEngine(det, rec);
   }
 
-  /** Lines read in the photo; `detected` (when given) receives every box recognised, text or not. */
-  async read(img: RgbImage, opts: OcrOptions = DEFAULT_OCR, detected?: RotatedRect[]): Promise<OcrLineDetail[]> {
+  /**
+   * Lines read in the photo; `detected` (when given) receives every box recognised, text or not,
+   * and `skipped` the boxes past `maxLines`, least prominent last, for a caller that wants more.
+   */
+  async read(img: RgbImage, opts: OcrOptions = DEFAULT_OCR, detected?: RotatedRect[], skipped?: DetectedBox[]): Promise<OcrLineDetail[]> {
     const boxes = await this.detector.detect(img, opts.det);
-    const kept = boxes.filter((b) => b.rect.height >= opts.minHeight && b.rect.width >= opts.minHeight).slice(0, opts.maxLines);
+    const big = boxes.filter((b) => b.rect.height >= opts.minHeight && b.rect.width >= opts.minHeight);
+    const kept = big.slice(0, opts.maxLines);
     detected?.push(...kept.map((b) => b.rect));
+    skipped?.push(...big.slice(opts.maxLines));
+    return this.readBoxes(img, kept);
+  }
+
+  /** Recognises detector boxes, dropping the empty ones, in reading order. */
+  async readBoxes(img: RgbImage, boxes: DetectedBox[]): Promise<OcrLineDetail[]> {
     const recs = await this.recognizer.recognize(
       img,
-      kept.map((b) => b.rect),
+      boxes.map((b) => b.rect),
       DEFAULT_REC,
     );
     const lines: OcrLineDetail[] = [];
-    kept.forEach((b, i) => {
+    boxes.forEach((b, i) => {
       const r = recs[i];
       if (!r.text.trim()) return;
       lines.push({
