@@ -14,7 +14,7 @@ import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
-import { widenedRows } from './counter/widen.js';
+import { nearCutStart, widenedRows } from './counter/widen.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
@@ -236,9 +236,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const found = w && readCounter(img, w);
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
       // A strip wider than the drums takes in the window frame, which reads as a '1' on the
-      // row's pitch: a first digit the OCR is unsure of may be that frame (a leading 0, read or
-      // seen as a look-alike letter, changes no value).
-      if (found.cells[0].digit !== 0 && found.cells[0].score < STRIP_FIRST_DIGIT_SCORE) continue;
+      // row's pitch: a first digit the OCR is unsure of may be that frame, and one at the image's
+      // edge may be the edge itself (a leading 0, read or seen as a look-alike letter, changes no value).
+      const first = found.cells[0];
+      if (first.digit !== 0 && (first.score < STRIP_FIRST_DIGIT_SCORE || nearCutStart(row.rect, img, first, 1.5 * found.pitch))) continue;
       const marked = withMarkedDecimals(seen.lines, found);
       if (!cued(marked)) continue;
       const { counter, wheels } = await lookAtDrums(img, marked);

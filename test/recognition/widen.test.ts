@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
+import { nearCutStart, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
 import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
 import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
@@ -49,16 +49,35 @@ test('a line of one digit takes its pitch from its height', () => {
   assert.ok(Math.abs(r.width - (24 + 12 * 24)) < 1e-9);
 });
 
-test('widenedRows reads every seed strip once, as OCR lines', async () => {
+test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after it, as OCR lines', async () => {
   const seen: RotatedRect[] = [];
   const recognize = async (rects: RotatedRect[]) => {
     seen.push(...rects);
     return rects.map(() => ({ text: '03279892', score: 0.9, charScores: Array(8).fill(0.9), charSteps: [0, 1, 2, 3, 4, 5, 6, 7], steps: 8, cropWidth: 8, inputWidth: 8 }));
   };
   const rows = await widenedRows(img, [line('892', 400, 100, 90, 40), line('TEXT', 300, 300, 100, 30)], recognize);
-  assert.equal(seen.length, 1);
-  assert.equal(rows.length, 1);
+  assert.equal(seen.length, 3);
+  assert.equal(rows.length, 3);
   assert.equal(rows[0].text, '03279892');
-  assert.deepEqual(rows[0].rect, seen[0]);
+  assert.deepEqual(rows.map((r) => r.rect), seen);
+  // Pitch 30: the strips end 120, 150 and 180 px past the line's end (445), and all start 240 px before it.
+  assert.deepEqual(seen.map((r) => Math.round(r.cx + r.width / 2)), [565, 595, 625]);
+  assert.deepEqual(seen.map((r) => Math.round(r.cx - r.width / 2)), [115, 115, 115]);
+  // At the image's right edge the three reaches clip to one strip, read once.
+  seen.length = 0;
+  assert.equal((await widenedRows(img, [line('892', 740, 100, 90, 40)], recognize)).length, 1);
   assert.deepEqual(await widenedRows(img, [line('TEXT', 300, 300, 100, 30)], async () => assert.fail('nothing to read')), []);
+});
+
+test('a digit within reach of where a strip is cut by the image edge is flagged; one further in, or on an uncut strip, is not', () => {
+  const size = { width: 800, height: 600 };
+  const cut: RotatedRect = { cx: 200, cy: 100, width: 400, height: 40, angle: 0 };
+  assert.equal(nearCutStart(cut, size, { x: 20, y: 100 }, 45), true);
+  assert.equal(nearCutStart(cut, size, { x: 80, y: 100 }, 45), false);
+  const inside: RotatedRect = { cx: 300, cy: 100, width: 400, height: 40, angle: 0 };
+  assert.equal(nearCutStart(inside, size, { x: 110, y: 100 }, 45), false);
+  // A tilted strip cut by the top edge.
+  const a = Math.PI / 2;
+  const down: RotatedRect = { cx: 400, cy: 200, width: 400, height: 40, angle: a };
+  assert.equal(nearCutStart(down, size, { x: 400, y: 10 }, 45), true);
 });

@@ -7,9 +7,14 @@ import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RgbImage } from '../preprocess.js';
 
-/** How far the strip reaches past the line, in digit pitches: counters hold up to 9 drums. */
+/**
+ * How far the strip reaches past the line, in digit pitches: counters hold up to 9 drums. The
+ * reach after the line is tried at a few lengths: a decimal separator or a frame around the
+ * fractional drums widens the row past its pitch, and a strip that ends inside the last drum, or
+ * takes in the unit after it, misreads the row; the strips that give a reading must agree.
+ */
 const BEFORE = 8;
-const AFTER = 4;
+const AFTER = [4, 5, 6];
 /** Strip height, in line heights (drum windows are taller than the glyphs the box hugs). */
 const HEIGHT = 1.15;
 /** Lines worth widening: the tallest few short digit lines. */
@@ -45,7 +50,7 @@ export function widenSeeds(lines: OcrLineDetail[]): OcrLineDetail[] {
 }
 
 /** The strip along a line, widened by whole pitches and clipped to the image. */
-export function widenedRect(line: OcrLineDetail, size: { width: number; height: number }): RotatedRect {
+export function widenedRect(line: OcrLineDetail, size: { width: number; height: number }, after = AFTER[0]): RotatedRect {
   const { cx, cy, width, angle } = line.rect;
   const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
   const p = linePitch(line);
@@ -63,19 +68,38 @@ export function widenedRect(line: OcrLineDetail, size: { width: number; height: 
     return t;
   };
   const lo = -Math.min(width / 2 + BEFORE * p, limit(-1));
-  const hi = Math.min(width / 2 + AFTER * p, limit(1));
+  const hi = Math.min(width / 2 + after * p, limit(1));
   const mid = (lo + hi) / 2;
   return { cx: cx + mid * ax, cy: cy + mid * ay, width: hi - lo, height: line.rect.height * HEIGHT, angle };
 }
 
-/** Each seed line read again over its widened strip, as an OCR line. */
+/** How close to the image's border a strip's end counts as cut by it, in pixels. */
+const EDGE_PX = 2;
+
+/**
+ * Whether a point lies within `reach` of where a strip starts at the image's edge: the edge cuts
+ * through whatever lies there (a window frame, a drum), and the cut reads as a digit, most often a '1'.
+ */
+export function nearCutStart(r: RotatedRect, size: { width: number; height: number }, p: { x: number; y: number }, reach: number): boolean {
+  const x = r.cx - (r.width / 2) * Math.cos(r.angle);
+  const y = r.cy - (r.width / 2) * Math.sin(r.angle);
+  const cut = x < EDGE_PX || y < EDGE_PX || x > size.width - 1 - EDGE_PX || y > size.height - 1 - EDGE_PX;
+  return cut && Math.hypot(p.x - x, p.y - y) <= reach;
+}
+
+/** Each seed line read again over its widened strips, as OCR lines. */
 export async function widenedRows(
   img: RgbImage,
   lines: OcrLineDetail[],
   recognize: (rects: RotatedRect[]) => Promise<RecognizedCrop[]>,
 ): Promise<OcrLineDetail[]> {
-  return readStrips(
-    widenSeeds(lines).map((l) => widenedRect(l, img)),
-    recognize,
-  );
+  // Near the image edge the reaches clip to the same strip: read it once.
+  const strips = new Map<string, RotatedRect>();
+  for (const l of widenSeeds(lines)) {
+    for (const after of AFTER) {
+      const r = widenedRect(l, img, after);
+      strips.set([r.cx, r.cy, r.width].map((v) => v.toFixed(1)).join(), r);
+    }
+  }
+  return readStrips([...strips.values()], recognize);
 }
