@@ -82,6 +82,8 @@ function score(r: Raw, maxHeight: number, image: ImageSize): number {
   if (isPlaceValueRow(r.intPart + r.frac)) s *= 0.05;
   // "CM/L-2337550", "DE-07": a number hyphenated to letters is an identifier.
   if (/[a-z]\s?-$/.test(before)) s *= 0.2;
+  // "RPT95261", "PTB001": digits glued to a word are an approval mark's number, not a display.
+  if (/[a-z]{2}$/.test(t.before)) s *= 0.2;
   s *= r.confidenceFactor;
   s *= Math.max(0.3, 1 - 0.15 * t.repaired);
   return Math.max(0, Math.min(1, s));

@@ -97,3 +97,13 @@ test('candidates carry a sub-box of the line for the digits', () => {
 test('no digits: no candidates', () => {
   assert.deepEqual(readingCandidates([line('ITELMA', 100, 100, 300, 50)], PHOTO), []);
 });
+
+test('digits glued to a word (an approval mark such as RPT95261) score far below the same digits standing alone', () => {
+  const glued = top([line('RPT95261', 300, 400, 300, 60)]);
+  const alone = top([line('RP T 95261', 300, 400, 300, 60)]);
+  assert.equal(glued.text, '95261');
+  assert.equal(alone.text, '95261');
+  assert.ok(glued.score < 0.25 * alone.score, `glued ${glued.score}, alone ${alone.score}`);
+  // A single look-alike letter before LCD digits is not a word.
+  assert.ok(top([line('L190684', 300, 400, 300, 60)]).score > 0.2 * alone.score);
+});
