@@ -14,7 +14,7 @@ import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
 import { withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
-import { nearCutStart, widenedRows } from './counter/widen.js';
+import { mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier, rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
@@ -154,7 +154,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
     const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
     const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
-    const wide = await readRows(img, widened, seen, type, serial);
+    const wide = await readRows(img, widened, seen, type, { notSerial: serial, widened: true });
     lap('widen');
     return wide !== null ? { reading: wide, counter: null, wheels: null } : null;
   };
@@ -228,18 +228,22 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return readRows(img, rows, seen, type);
   };
 
-  /** The reading of re-read strips with a decimal cue, when every strip that gives one gives the same. */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, notSerial = ''): Promise<number | null> => {
+  /**
+   * The reading of re-read strips with a decimal cue, when every strip that gives one gives the same.
+   * `widened`: the strips were widened around a seed line, and must hold the row's start (see widen.ts).
+   */
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false } = {}): Promise<number | null> => {
     const readings = new Set<number>();
     for (const row of rows) {
       const [w] = findCounterWindows([row]);
       const found = w && readCounter(img, w);
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
       // A strip wider than the drums takes in the window frame, which reads as a '1' on the
-      // row's pitch: a first digit the OCR is unsure of may be that frame, and one at the image's
-      // edge may be the edge itself (a leading 0, read or seen as a look-alike letter, changes no value).
+      // row's pitch: a first digit the OCR is unsure of may be that frame (a leading 0, read or
+      // seen as a look-alike letter, changes no value).
       const first = found.cells[0];
-      if (first.digit !== 0 && (first.score < STRIP_FIRST_DIGIT_SCORE || nearCutStart(row.rect, img, first, 1.5 * found.pitch))) continue;
+      if (first.digit !== 0 && first.score < STRIP_FIRST_DIGIT_SCORE) continue;
+      if (widened && mayStartInsideRow(row.rect, img, first, found.pitch)) continue;
       const marked = withMarkedDecimals(seen.lines, found);
       if (!cued(marked)) continue;
       const { counter, wheels } = await lookAtDrums(img, marked);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nearCutStart, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
+import { mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
 import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
 import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
@@ -69,15 +69,21 @@ test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after 
   assert.deepEqual(await widenedRows(img, [line('TEXT', 300, 300, 100, 30)], async () => assert.fail('nothing to read')), []);
 });
 
-test('a digit within reach of where a strip is cut by the image edge is flagged; one further in, or on an uncut strip, is not', () => {
+test('a strip whose first digit lies near its start may have begun inside the row; at an image edge only a leading 0 stands', () => {
   const size = { width: 800, height: 600 };
-  const cut: RotatedRect = { cx: 200, cy: 100, width: 400, height: 40, angle: 0 };
-  assert.equal(nearCutStart(cut, size, { x: 20, y: 100 }, 45), true);
-  assert.equal(nearCutStart(cut, size, { x: 80, y: 100 }, 45), false);
+  const pitch = 30;
+  // A strip starting inside the image at x = 100.
   const inside: RotatedRect = { cx: 300, cy: 100, width: 400, height: 40, angle: 0 };
-  assert.equal(nearCutStart(inside, size, { x: 110, y: 100 }, 45), false);
+  assert.equal(mayStartInsideRow(inside, size, { x: 120, y: 100, digit: 3 }, pitch), true);
+  assert.equal(mayStartInsideRow(inside, size, { x: 120, y: 100, digit: 0 }, pitch), true, 'a 0 may have drums before it');
+  assert.equal(mayStartInsideRow(inside, size, { x: 160, y: 100, digit: 3 }, pitch), false, 'two pitches of margin');
+  // A strip cut by the image's left edge.
+  const cut: RotatedRect = { cx: 200, cy: 100, width: 400, height: 40, angle: 0 };
+  assert.equal(mayStartInsideRow(cut, size, { x: 20, y: 100, digit: 1 }, pitch), true);
+  assert.equal(mayStartInsideRow(cut, size, { x: 20, y: 100, digit: 0 }, pitch), false);
+  assert.equal(mayStartInsideRow(cut, size, { x: 80, y: 100, digit: 1 }, pitch), false);
   // A tilted strip cut by the top edge.
-  const a = Math.PI / 2;
-  const down: RotatedRect = { cx: 400, cy: 200, width: 400, height: 40, angle: a };
-  assert.equal(nearCutStart(down, size, { x: 400, y: 10 }, 45), true);
+  const down: RotatedRect = { cx: 400, cy: 200, width: 400, height: 40, angle: Math.PI / 2 };
+  assert.equal(mayStartInsideRow(down, size, { x: 400, y: 10, digit: 7 }, pitch), true);
+  assert.equal(mayStartInsideRow(down, size, { x: 400, y: 10, digit: 0 }, pitch), false);
 });

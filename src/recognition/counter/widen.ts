@@ -75,16 +75,22 @@ export function widenedRect(line: OcrLineDetail, size: { width: number; height: 
 
 /** How close to the image's border a strip's end counts as cut by it, in pixels. */
 const EDGE_PX = 2;
+/** How near a strip's start its first digit may lie, in pitches, with the row's start in the strip. */
+const START_MARGIN = 1.5;
 
 /**
- * Whether a point lies within `reach` of where a strip starts at the image's edge: the edge cuts
- * through whatever lies there (a window frame, a drum), and the cut reads as a digit, most often a '1'.
+ * Whether a widened strip may have begun inside the drum row, leaving drums before its first digit
+ * unread: that digit lies within 1.5 pitches of the strip's start. (A seed's pitch taken from its
+ * height can come out short, and then 8 pitches do not reach the row's start.) Where the image's
+ * edge cut the strip, the cut itself reads as a digit, most often a '1', and there only a leading 0,
+ * which changes no value, is let stand.
  */
-export function nearCutStart(r: RotatedRect, size: { width: number; height: number }, p: { x: number; y: number }, reach: number): boolean {
+export function mayStartInsideRow(r: RotatedRect, size: { width: number; height: number }, first: { x: number; y: number; digit: number }, pitch: number): boolean {
   const x = r.cx - (r.width / 2) * Math.cos(r.angle);
   const y = r.cy - (r.width / 2) * Math.sin(r.angle);
+  if (Math.hypot(first.x - x, first.y - y) > START_MARGIN * pitch) return false;
   const cut = x < EDGE_PX || y < EDGE_PX || x > size.width - 1 - EDGE_PX || y > size.height - 1 - EDGE_PX;
-  return cut && Math.hypot(p.x - x, p.y - y) <= reach;
+  return !cut || first.digit !== 0;
 }
 
 /** Each seed line read again over its widened strips, as OCR lines. */
