@@ -258,11 +258,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const seen = await look(img, o);
     const { details, boxes, lines, size, colour, text: parsed } = seen;
     let { counter, wheels } = seen;
-    const serialOf = async (found: ParsedText, read: OcrLineDetail[]) =>
+    const serialOf = async (found: ParsedText, read: OcrLineDetail[], readLines: OcrLine[]) =>
       found.serialNumber
         ? rereadSerial(
             found.serialNumber,
-            read.map((d) => ({ line: toOcrLine(d), rect: d.rect })),
+            read.map((d, i) => ({ line: readLines[i], rect: d.rect })),
             async (rect, margin) => {
               const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }]);
               return r ? { text: r.text, score: r.score, charScores: r.charScores } : null;
@@ -270,13 +270,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
             (ls) => parseMeterText(ls, size, colour).serialNumber,
           )
         : '';
-    let serialNumber = await serialOf(parsed, details);
+    let serialNumber = await serialOf(parsed, details, lines);
     let outcome = decide({ ...parsed, serialNumber }, counter, wheels);
     // A busy photo (stickers, instructions) can push a small nameplate number out of the most
     // prominent boxes: a meter without a serial has its next boxes read for one.
     if (outcome.kind === 'meter' && !serialNumber && seen.skipped.length > 0) {
       const more = [...details, ...(await ocr.readBoxes(img, seen.skipped.slice(0, o.maxLines)))];
-      serialNumber = await serialOf(parseMeterText(more.map(toOcrLine), size, colour), more);
+      const moreLines = more.map(toOcrLine);
+      serialNumber = await serialOf(parseMeterText(moreLines, size, colour), more, moreLines);
       if (serialNumber) outcome = { kind: 'meter', meter: { ...outcome.meter, serialNumber } };
     }
     const text = { ...parsed, serialNumber };
