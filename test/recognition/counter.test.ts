@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropDividers, readCounter, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, readCounter, redRunWithCores, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -27,6 +27,22 @@ test('trailingRedRun counts the red fractional drums only when they form the tai
   assert.equal(trailingRedRun([0, 0, 0, 0]), 0);
 });
 
+test('redRunWithCores takes in a drum whose centre alone is red, never a black drum or a reddish row', () => {
+  // The scratched first red drum: its cell is barely red, its centre clearly is.
+  assert.equal(redRunWithCores([0, 0, 0, 0, 0.06, 0.22, 0.21], [0, 0, 0, 0, 0.12, 0.36, 0.35]), 3);
+  // Colour bleeding at the boundary leaves a black drum's centre almost free of red.
+  assert.equal(redRunWithCores([0, 0, 0, 0, 0, 0.05, 0.25], [0, 0, 0, 0, 0, 0.02, 0.13]), 1);
+  // Black drums that are themselves reddish (a warm cast) give the centre no weight.
+  assert.equal(redRunWithCores([0.06, 0.07, 0.06, 0.07, 0.08, 0.5, 0.5], [0.06, 0.07, 0.06, 0.07, 0.2, 0.6, 0.6]), 2);
+  // At most 4 red drums, and at least two black ones stay.
+  assert.equal(redRunWithCores([0, 0, 0, 0.05, 0.3, 0.3, 0.3], [0, 0, 0, 0.3, 0.5, 0.5, 0.5]), 4);
+  assert.equal(redRunWithCores([0, 0, 0, 0.05, 0.3, 0.3, 0.3, 0.3], [0, 0, 0, 0.3, 0.5, 0.5, 0.5, 0.5]), 4);
+  // Two such drums in a row are as likely a reddish stain: the one further left counts as black.
+  assert.equal(redRunWithCores([0, 0, 0.05, 0.05, 0.3], [0, 0, 0.3, 0.3, 0.5]), 1);
+  assert.equal(redRunWithCores([0, 0.05, 0.3], [0, 0.3, 0.5]), 1);
+  assert.equal(redRunWithCores([0, 0, 0, 0.05], [0, 0, 0, 0.3]), 0);
+});
+
 function counter(digits: string): CounterReading {
   // Confident but not near-certain OCR digits (a near-certain one may overrule the CNN).
   const cells = [...digits].map((d, i) => ({ ...cell(Number(d), i * 20), score: 0.9 }));
@@ -40,6 +56,10 @@ test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disa
   assert.deepEqual(combineDigits(counter('0134'), wheels([0.1, 0.9, 2.9, 3.8])), { digits: '0134', disagreements: 0, overruled: 0 });
   // Last wheel half way between 8 and 9: the lower digit, whatever the OCR said.
   assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0, overruled: 0 });
+  // Six tenths on (the CNN reads a tenth or two low): 8 or 9 alike, so no reading; past that, the OCR's 9.
+  assert.equal(combineDigits(counter('0239'), wheels([0, 2, 3, 8.6])).disagreements, 1);
+  assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.7])), { digits: '0239', disagreements: 0, overruled: 0 });
+  assert.deepEqual(combineDigits(counter('0238'), wheels([0, 2, 3, 8.6])), { digits: '0238', disagreements: 0, overruled: 0 });
   assert.equal(combineDigits(counter('0134'), wheels([0, 1, 7, 4])).disagreements, 1);
 });
 
@@ -83,6 +103,16 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
   assert.equal(combineDigits(c, at(1.8)).disagreements, 1);
   // A CNN that is not sure either decides nothing.
   assert.equal(combineDigits(c, at(2.2, 0.6)).disagreements, 1);
+  // A wheel half way to the OCR's digit: the reader may write either, so no reading.
+  const rolling = counter('0483');
+  rolling.cells[3].score = 0.38;
+  assert.equal(combineDigits(rolling, { positions: [0, 4, 8, 2.5], probabilities: [0, 4, 8, 2.5].map((v) => peaked(v, 0.95)) }).disagreements, 1);
+  assert.deepEqual(combineDigits(rolling, { positions: [0, 4, 8, 3.2], probabilities: [0, 4, 8, 3.2].map((v) => peaked(v, 0.95)) }).digits, '0483');
+  // The OCR barely saw the last wheel and the CNN sees it six tenths on: no reading either.
+  const faint = counter('0481');
+  faint.cells[3].score = 0.1;
+  assert.equal(combineDigits(faint, { positions: [0, 4, 8, 7.6], probabilities: [0, 4, 8, 7.6].map((v) => peaked(v, 0.95)) }).disagreements, 1);
+  assert.deepEqual(combineDigits(faint, { positions: [0, 4, 8, 7.3], probabilities: [0, 4, 8, 7.3].map((v) => peaked(v, 0.95)) }).digits, '0487');
   assert.equal(soleDigit(peaked(7.0, 0.95)), 7);
   assert.equal(soleDigit(peaked(6.8, 0.95)), null);
 });
@@ -111,15 +141,19 @@ test('combineDigits: a wheel the CNN sees at x.9 confirms neither x nor x+1 for 
   assert.equal(combineDigits(counter('0481'), wheels).disagreements, 0);
 });
 
-/** A row of 8 drum faces (5 light, 3 red) 20 px apart, lit by light of colour `cast` (RGB gains). */
-function drumRow(cast: [number, number, number]): RgbImage {
+/**
+ * A row of 8 drum faces (5 light, 3 red) 20 px apart, lit by light of colour `cast` (RGB gains).
+ * The `scratched` drum shows red only in a narrow strip down its middle (a dark scratch across it).
+ */
+function drumRow(cast: [number, number, number], scratched = -1): RgbImage {
   const width = 200;
   const height = 80;
   const data = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const k = Math.floor((x - 10) / 20);
-      const face = y >= 25 && y < 55 && k >= 0 && k < 8 ? (k < 5 ? [235, 235, 235] : [200, 35, 35]) : [60, 60, 60];
+      const scratch = k === scratched && (Math.abs(x - (19.5 + k * 20)) > 1 || y < 35 || y >= 45);
+      const face = y >= 25 && y < 55 && k >= 0 && k < 8 && !scratch ? (k < 5 ? [235, 235, 235] : [200, 35, 35]) : [60, 60, 60];
       for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = Math.min(255, face[c] * cast[c]);
     }
   }
@@ -140,6 +174,16 @@ test('red drums are found under neutral light, and under warm light that paints 
   assert.equal(r?.decimals, 3);
   assert.equal(r?.decimalSource, 'colour');
   assert.ok(r?.gains && r.gains[0] < 1 && r.gains[2] > 1);
+});
+
+test('a red drum that only shows red down its middle still ends the whole part', () => {
+  const r = readCounter(drumRow([1, 1, 1], 5), rowWindow());
+  assert.ok(r && r.redFractions[5] < 0.1, `the scratched drum's cell is barely red (${r?.redFractions[5]})`);
+  assert.equal(r?.decimals, 3);
+  assert.equal(r?.decimalSource, 'colour');
+  // A black drum with the same strip is no red drum: the row's run is not continued over it.
+  const black = readCounter(drumRow([1, 1, 1], 4), rowWindow());
+  assert.equal(black?.decimals, 3);
 });
 
 test('rowWhiteGains leaves a grey-lit row alone and refuses a cast too strong to be the light', () => {

@@ -9,6 +9,8 @@ import type { WheelReading } from './wheels.js';
 const SNAP = 0.25;
 
 const LAST_WHEEL_LOWER_BELOW = 0.6;
+/** How far from LAST_WHEEL_LOWER_BELOW the last wheel must be for the lower or the OCR's digit to stand. */
+const LAST_WHEEL_UNDECIDED = 0.05;
 
 /** OCR digits below this confidence need the CNN's firm support; above it, only a clear veto counts. */
 const UNSURE_OCR = 0.6;
@@ -47,6 +49,14 @@ export interface Combined {
  */
 const CERTAIN_OCR = 0.95;
 
+/**
+ * A last wheel this near LAST_WHEEL_LOWER_BELOW shows its lower and its next digit alike (the CNN
+ * reads a tenth or two low): a reader may write down either.
+ */
+function lastWheelUndecided(position: number): boolean {
+  return Math.abs(position - Math.floor(position) - LAST_WHEEL_LOWER_BELOW) < LAST_WHEEL_UNDECIDED;
+}
+
 export function snapPosition(v: number): number {
   const r = Math.round(v);
   return Math.abs(v - r) <= SNAP ? r % 10 : v;
@@ -82,19 +92,27 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     // An unsure OCR digit backed by a wheel that is as likely showing the next digit (the CNN
     // reads a tenth or two low) is no confirmation either.
     const nextToo = p !== undefined && digitSupport(p, (o + 1) % 10) >= AMBIGUOUS_NEXT;
+    const rolling = snapped[i] !== Math.round(snapped[i]);
     if (cell.score < MIN_OCR || (unsure && (support < FIRM_SUPPORT || nextToo))) {
       const cnn = p && support < OCR_OVERRULED ? soleDigit(p) : null;
-      if (cnn !== null) return cnn;
+      // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next
+      // digit, is mid-roll: which digit a reader writes down is a coin flip.
+      const midRoll = rolling && (o === ((cnn ?? -2) + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
+      if (cnn !== null && !midRoll) return cnn;
       disagreements++;
       return o;
     }
     if (o === c) return c;
-    const rolling = snapped[i] !== Math.round(snapped[i]);
     // The last wheel turns continuously; one clearly short of the OCR's digit is read as the lower
     // digit (the CNN reads low, so a wheel near the next digit keeps the OCR's reading).
     if (rolling && between(snapped[i], o)) {
       const f = Math.floor(snapped[i]);
-      return i === counter.cells.length - 1 && snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
+      if (i !== last || o === f) return o;
+      if (lastWheelUndecided(snapped[i])) {
+        disagreements++;
+        return o;
+      }
+      return snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
     }
     // ... but not when the CNN backs the next digit as much: a wheel at x.9 is as likely x+1 read low.
     if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;

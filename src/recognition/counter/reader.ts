@@ -125,6 +125,24 @@ export function trailingRedRun(red: number[]): number {
   return redMin > 2 * blackMax + 0.04 ? k : 0;
 }
 
+/**
+ * The red run extended leftwards over drums whose centre is red though the cell as a whole is not:
+ * a scratch, a reflection or the black digit itself covers most of a red drum's face. The cell's
+ * centre strip must be clearly redder than every black drum's, which are all but free of red.
+ */
+export function redRunWithCores(red: number[], cores: number[]): number {
+  let k = trailingRedRun(red);
+  if (k === 0) return 0;
+  while (k < 4 && k < cores.length - 2) {
+    const i = cores.length - 1 - k;
+    const blackCores = Math.max(0, ...cores.slice(0, i));
+    const blackCells = Math.max(0, ...red.slice(0, i));
+    if (cores[i] < RED_CELL || cores[i] <= 2 * blackCores + 0.04 || blackCells >= RED_CELL / 2) break;
+    k++;
+  }
+  return k;
+}
+
 /** How close to one pitch the two digits around a window divider must be. */
 const DIVIDER_SPAN = 0.3;
 /** Two equal digits closer than this (in pitches) are one digit read twice. */
@@ -178,7 +196,8 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const n = cells.length;
   let decimals = 0;
   let decimalSource: DecimalSource = 'none';
-  const k = trailingRedRun(red);
+  const cores = cellRedness(img, cells, win.axis, p, win.height, gains, CORE_WIDTH);
+  const k = redRunWithCores(red, cores);
   const sep = cells.findIndex((c) => c.followedBySeparator);
   if (k >= 1 && k <= 4 && n - k >= 2) {
     decimals = k;
@@ -204,7 +223,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     regular,
     cells,
     redFractions: red,
-    redCores: cellRedness(img, cells, win.axis, p, win.height, gains, CORE_WIDTH),
+    redCores: cores,
     gains,
     redBeyond,
     pitch: p,
