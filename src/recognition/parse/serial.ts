@@ -15,6 +15,9 @@ export interface SerialResult {
 const MARKER_END =
   /(^|[^a-z0-9])(s\s?\/\s?n|sn|ser(ial)?(\s?(no|n|nr|#|number))?|s\s?[l1i]\s?\.?\s?no|no|n|nr|n\s?°|n\s?o|3ab\s?\.?\s?(no|n|n°)?|3a[bв]|fab(r)?\s?\.?\s?(nr|no|n)?|factory\s?(no|number)|meter\s?(no|number|s\s?[l1i]\s?\.?\s?n[oe0]?)|m\s?\/\s?no|id|matr(icola)?|mat)\s?[.,:#°]*\s?$/;
 
+/** The text before a number that makes it the MID metrology marking: "CE M", "C€ M", "CEM". */
+const MID_MARKING = /(^|[^A-Za-z])C\s?[E€]\s?M\s?$/;
+
 /** OCR renders "№" as N°, Nº, N2, No: make them one marker before tokenising. */
 export function normaliseNumeroSign(text: string): string {
   // Same length in and out, so character offsets (and per-character scores) still line up.
@@ -115,6 +118,8 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
         const above = oy < cy && cy - oy < 2.2 * h && Math.abs(ox - cx) < 8 * h;
         return sameRow || above;
       });
+      // "CE M16 0102": the MID conformity marking (year 2016, notified body 0102) on European meters.
+      if (MID_MARKING.test(text.slice(0, t.start))) continue;
       const value = serialValue(dropUnsureEdges(t, line), text, markerHere || nearMarker);
       if (!value) continue;
       const quality = Math.max(0.5, line.score) - 0.15 * t.repaired;

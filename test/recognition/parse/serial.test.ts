@@ -86,3 +86,11 @@ test('letter suffix of a printed number is kept, a unit is not', () => {
   assert.equal(serialOf(lines), '10-040707-AB');
   assert.equal(serialOf([counter, line('No 1234567V', 300, 520, 400, 40)]), '1234567');
 });
+
+test('the MID conformity marking (CE, M and the year, the notified body) is no serial', () => {
+  assert.equal(serialOf([counter, line('CEM160102 2016', 300, 520, 300, 30)]), '');
+  assert.equal(serialOf([counter, line('CE M16 0102', 300, 520, 300, 30)]), '');
+  assert.equal(serialOf([counter, line('CEM160102 2016', 300, 520, 300, 30), line('S/N:002533834598', 200, 420, 300, 19)]), '002533834598');
+  // A serial with a letter prefix of its own still stands.
+  assert.equal(serialOf([counter, line('EM1601022', 300, 520, 300, 30)]), 'EM1601022');
+});
