@@ -1,5 +1,5 @@
 // PP-OCRv4 text recognition over rotated-rectangle crops, with CTC decoding.
-import { loadOnnxModel, type OnnxModel } from '../onnx.js';
+import { loadLanedModel, type LanedModel } from '../onnx-lanes.js';
 import { sampleQuad, writeChw, type RgbImage } from '../preprocess.js';
 import { ctcGreedy, type CtcResult } from './ctc.js';
 import { rectCorners, type RotatedRect } from './geometry.js';
@@ -30,12 +30,13 @@ export interface RecognizedCrop extends CtcResult {
 
 export class TextRecognizer {
   private constructor(
-    private readonly model: OnnxModel,
+    private readonly model: LanedModel,
     private readonly charset: readonly string[],
   ) {}
 
+  /** `threads`: crops are spread over this many single-threaded copies of the model. */
   static async load(path: string, charset: readonly string[], threads: number): Promise<TextRecognizer> {
-    return new TextRecognizer(await loadOnnxModel(path, threads), charset);
+    return new TextRecognizer(await loadLanedModel(path, threads), charset);
   }
 
   /** Recognises the text in each rectangle (horizontal reading along rect.width). */
@@ -47,22 +48,28 @@ export class TextRecognizer {
   /** Recognises ready-made crops of height 48. */
   async recognizeCrops(crops: RgbImage[], opts: RecognizeOptions = DEFAULT_REC): Promise<RecognizedCrop[]> {
     const order = crops.map((_, i) => i).sort((a, b) => crops[a].width - crops[b].width);
-    const results: RecognizedCrop[] = new Array(crops.length);
-    for (let s = 0; s < order.length; s += opts.batchSize) {
-      const idx = order.slice(s, s + opts.batchSize);
+    const batches: number[][] = [];
+    for (let s = 0; s < order.length; s += opts.batchSize) batches.push(order.slice(s, s + opts.batchSize));
+    const inputs = batches.map((idx) => {
       // Pad to a multiple of 8 px so the timestep count (width/8) is exact.
       const batchW = Math.ceil(Math.max(...idx.map((i) => crops[i].width)) / 8) * 8;
       const plane = 3 * REC_H * batchW;
       const tensor = new Float32Array(idx.length * plane); // zero = mid-grey after normalisation
       idx.forEach((ci, b) => writeChw(crops[ci], tensor, b * plane, batchW, MEAN, STD, true));
-      const out = await this.model.run(tensor, [idx.length, 3, REC_H, batchW]);
+      return { data: tensor, dims: [idx.length, 3, REC_H, batchW] };
+    });
+    const outputs = await this.model.runAll(inputs, (input) => input.data.length);
+    const results: RecognizedCrop[] = new Array(crops.length);
+    batches.forEach((idx, k) => {
+      const out = outputs[k];
       const steps = out.dims[1];
       const classes = out.dims[2];
+      const batchW = inputs[k].dims[3];
       idx.forEach((ci, b) => {
         const r = ctcGreedy(out.data, b * steps * classes, steps, classes, this.charset);
         results[ci] = { ...r, cropWidth: crops[ci].width, inputWidth: batchW };
       });
-    }
+    });
     return results;
   }
 }

@@ -1,0 +1,26 @@
+// A worker thread holding its own single-threaded copy of a model: onnxruntime-node runs a
+// session synchronously on the calling thread, so many small inputs (text-line crops) only use
+// a second core when a second thread runs some of them.
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadOnnxModel } from './onnx.js';
+
+export interface LaneJob {
+  id: number;
+  inputs: { data: Float32Array; dims: readonly number[] }[];
+}
+
+export type LaneReply =
+  | { id: number; outputs: { data: Float32Array; dims: readonly number[] }[] }
+  | { id: number; error: string };
+
+const model = await loadOnnxModel((workerData as { path: string }).path, 1);
+parentPort!.postMessage('ready');
+parentPort!.on('message', async (job: LaneJob) => {
+  try {
+    const outputs = [];
+    for (const input of job.inputs) outputs.push(await model.run(input.data, input.dims));
+    parentPort!.postMessage({ id: job.id, outputs } satisfies LaneReply, outputs.map((o) => o.data.buffer as ArrayBuffer));
+  } catch (err) {
+    parentPort!.postMessage({ id: job.id, error: (err as Error).message } satisfies LaneReply);
+  }
+});

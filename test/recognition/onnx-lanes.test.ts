@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadOnnxModel } from '../../src/recognition/onnx.js';
+import { loadLanedModel } from '../../src/recognition/onnx-lanes.js';
+import { ppOcrModelPaths } from '../../src/recognition/ocr/models.js';
+
+const REC = ppOcrModelPaths().rec;
+const crop = (w: number, seed: number) => ({
+  data: Float32Array.from({ length: 3 * 48 * w }, (_, i) => Math.sin(i * 0.37 + seed) * 0.8),
+  dims: [1, 3, 48, w],
+});
+
+test('crops spread over two lanes come back in input order, as one thread computes them', async () => {
+  const [laned, single] = await Promise.all([loadLanedModel(REC, 2), loadOnnxModel(REC, 1)]);
+  const widths = [320, 96, 200, 48, 160, 400, 120];
+  const inputs = widths.map((w, k) => crop(w, k));
+  const outputs = await laned.runAll(inputs, (i) => i.data.length);
+  assert.equal(outputs.length, inputs.length);
+  for (let k = 0; k < inputs.length; k++) {
+    assert.equal(outputs[k].dims[1], widths[k] / 8, `crop ${k} gets its own timesteps`);
+    const ref = await single.run(inputs[k].data, inputs[k].dims);
+    let diff = 0;
+    for (let i = 0; i < ref.data.length; i++) diff = Math.max(diff, Math.abs(ref.data[i] - outputs[k].data[i]));
+    assert.ok(diff < 1e-5, `crop ${k}: max diff ${diff}`);
+  }
+  // Empty and single-input runs need no lane.
+  assert.deepEqual(await laned.runAll([], (i) => i.data.length), []);
+  assert.equal((await laned.runAll([crop(64, 9)], (i) => i.data.length))[0].dims[1], 8);
+});
+
+test('an idle lane does not keep the process alive', () => {
+  const lanes = fileURLToPath(new URL('../../src/recognition/onnx-lanes.js', import.meta.url));
+  const script = `
+    const { loadLanedModel } = await import(${JSON.stringify(lanes)});
+    const m = await loadLanedModel(${JSON.stringify(REC)}, 2);
+    const out = await m.runAll([64, 96, 128].map((w) => ({ data: new Float32Array(3 * 48 * w), dims: [1, 3, 48, w] })), (i) => i.data.length);
+    console.log('ran', out.length);
+  `;
+  const dir = mkdtempSync(join(tmpdir(), 'lanes-'));
+  const file = join(dir, 'run.mjs');
+  writeFileSync(file, script);
+  const res = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+  rmSync(dir, { recursive: true, force: true });
+  assert.equal(res.signal, null, 'the process ended by itself');
+  assert.equal(res.status, 0, res.stderr);
+  assert.match(res.stdout, /ran 3/);
+});
