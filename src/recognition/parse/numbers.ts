@@ -79,6 +79,9 @@ export function findNumbers(text: string): NumberToken[] {
       if (!sep) break;
       // "T1 012345", "M14 0120": a short number glued to a word is that word's index, not a drum.
       if (rawGroups.length === 1 && sep[0] === ' ' && j - gStart <= 3 && (isLetter(text[gStart - 1]) || !isDigit(text[gStart]))) break;
+      // "1.8.1 012345.6": an LCD's OBIS register code (short groups, two or more dots) is a label
+      // of the value after it, not part of it.
+      if (sep[0] === ' ' && seps.length >= 2 && seps.every((c) => c === '.') && rawGroups.every(([a, b]) => b - a <= 2)) break;
       seps.push(sep[0]);
       j += sep[1];
     }

@@ -48,3 +48,12 @@ test('fold maps Cyrillic to the Latin look-alikes the recogniser produces', () =
   assert.equal(fold('ХВС'), 'xbc');
   assert.equal(fold('м³/ч'), 'm3/4');
 });
+
+test("an LCD's OBIS register code is a token of its own, not the value's leading digits", () => {
+  assert.deepEqual(findNumbers('1.8.1 012345.6 kWh').map((t) => t.raw), ['1.8.1', '012345.6']);
+  assert.deepEqual(findNumbers('15.8.0 0012345.6').map((t) => t.raw), ['15.8.0', '0012345.6']);
+  // A date with a four-digit year, or a single dot, still joins what follows (dates and stamps are
+  // recognised as such from the whole token).
+  assert.deepEqual(findNumbers('12.05.2019 004512').map((t) => t.raw), ['12.05.2019 004512']);
+  assert.deepEqual(findNumbers('1.2 3456').map((t) => t.raw), ['1.2 3456']);
+});

@@ -98,3 +98,9 @@ test('empty OCR output', () => {
   assert.deepEqual(p.readings, []);
   assert.ok(p.meterLikelihood < 0.5);
 });
+
+test('a multi-tariff LCD read as one line with its OBIS code still gives the register value', () => {
+  const r = parseMeterText([tilted('1.8.1 012345.6 kWh', 200, 300, 700, 80), tilted('230V 5(60)A 50Hz', 200, 600, 400, 30)], { width: 1000, height: 1000 });
+  assert.equal(r.meterType, 'electricity');
+  assert.equal(r.readings[0]?.text, '012345.6');
+});
