@@ -3,15 +3,14 @@
 // a second core when a second thread runs some of them.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadOnnxModel } from './onnx.js';
+import type { ModelInput, ModelOutput } from './onnx-lanes.js';
 
 export interface LaneJob {
   id: number;
-  inputs: { data: Float32Array; dims: readonly number[] }[];
+  inputs: ModelInput[];
 }
 
-export type LaneReply =
-  | { id: number; outputs: { data: Float32Array; dims: readonly number[] }[] }
-  | { id: number; error: string };
+export type LaneReply = { id: number; outputs: ModelOutput[] } | { id: number; error: string };
 
 const model = await loadOnnxModel((workerData as { path: string }).path, 1);
 parentPort!.postMessage('ready');

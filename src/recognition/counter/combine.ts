@@ -97,8 +97,8 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       const cnn = p && support < OCR_OVERRULED ? soleDigit(p) : null;
       // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next
       // digit, is mid-roll: which digit a reader writes down is a coin flip.
-      const midRoll = rolling && (o === ((cnn ?? -2) + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
-      if (cnn !== null && !midRoll) return cnn;
+      const midRoll = (d: number) => rolling && (o === (d + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
+      if (cnn !== null && !midRoll(cnn)) return cnn;
       disagreements++;
       return o;
     }

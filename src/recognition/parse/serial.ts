@@ -107,6 +107,8 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
     const line = lines[i];
     const hasDate = DATE_LIKE.test(text);
     for (const t of tokensByLine[i]) {
+      // "CE M16 0102": the MID conformity marking (year 2016, notified body 0102) on European meters.
+      if (MID_MARKING.test(text.slice(0, t.start))) continue;
       const markerHere = isMarkerLine(t.before);
       const h = boxHeight(line.box);
       const [cx, cy] = boxCentre(line.box);
@@ -118,8 +120,6 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
         const above = oy < cy && cy - oy < 2.2 * h && Math.abs(ox - cx) < 8 * h;
         return sameRow || above;
       });
-      // "CE M16 0102": the MID conformity marking (year 2016, notified body 0102) on European meters.
-      if (MID_MARKING.test(text.slice(0, t.start))) continue;
       const value = serialValue(dropUnsureEdges(t, line), text, markerHere || nearMarker);
       if (!value) continue;
       const quality = Math.max(0.5, line.score) - 0.15 * t.repaired;
