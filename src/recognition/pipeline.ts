@@ -12,7 +12,8 @@ import { readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
-import { withMarkedDecimals } from './counter/scale-marks.js';
+import { extendHeadByMarks } from './counter/extend-head.js';
+import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { oneTenthDrum } from './counter/red-drums.js';
@@ -184,14 +185,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const found = rows[0] ?? null;
     const colour = meterColour(img, found);
     const parsed = parseMeterText(lines, size, colour);
-    const { counter, wheels }: { counter: CounterReading | null; wheels: WheelReading | null } = found ? await examineRow(img, found, lines) : { counter: null, wheels: null };
+    const { counter, wheels }: { counter: CounterReading | null; wheels: WheelReading | null } = found ? await examineRow(img, found, lines, skipped) : { counter: null, wheels: null };
     return { details, boxes, skipped, lines, size, colour, text: parsed, counter, wheels, rows };
   };
 
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
-  const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
+  const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[], skipped: DetectedBox[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
     const extended = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
-    return lookAtDrums(img, withMarkedDecimals(lines, extended));
+    const beside = markBoxesBeside(extended, skipped.map((b) => b.rect)).map((i) => skipped[i]);
+    const marks = beside.length > 0 ? (await ocr.readBoxes(img, beside)).map(toOcrLine) : [];
+    const withMarks = [...lines, ...marks];
+    const headed = await extendHeadByMarks(img, extended, withMarks, (rects) => ocr.recognizer.recognize(img, rects));
+    return lookAtDrums(img, withMarkedDecimals(withMarks, headed));
   };
 
   /** A row with its window look and wheel readings. */
@@ -210,7 +215,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     let kept: { reading: number; counter: CounterReading; wheels: WheelReading | null } | null = null;
     for (const row of seen.rows.slice(1)) {
       if (isSerialRow(row, serial)) continue;
-      const { counter, wheels } = await examineRow(img, row, seen.lines);
+      const { counter, wheels } = await examineRow(img, row, seen.lines, seen.skipped);
       const reading = cued(counter) ? chooseReading(type, seen.text, counter, wheels) : null;
       if (reading === null) continue;
       if (kept && kept.reading !== reading) return null;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decimalsFromMarks, markExponent, mergedMarkExponents, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
+import { decimalsFromMarks, drumsBeforeRow, markBoxesBeside, markExponent, mergedMarkExponents, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -81,4 +81,40 @@ test('marks read as one merged line place the decimal point by their middle', ()
   // The same marks shifted by one cell contradict the row: no cell can hold "1000" there.
   const shifted: OcrLine = { ...merged, box: merged.box.map(([x, y]) => [x + 60, y] as [number, number]) };
   assert.equal(decimalsFromMarks([shifted], c), null);
+});
+
+test('drumsBeforeRow counts the drums that marks show before the first cell, only when the marks agree', () => {
+  const c = plainCounter('2345');
+  // Cells at x = 45, 75, 105, 135; a mark at x = 15 is under a drum the OCR left out.
+  assert.equal(drumsBeforeRow([mark('1000', 15, 80), mark('100', 45, 80), mark('10', 75, 80)], c), 1);
+  assert.equal(drumsBeforeRow([mark('10000', -15, 80), mark('1000', 15, 80), mark('10', 75, 80)], c), 2);
+  // Marks that disagree on where the units drum is, a lone mark, or none before the row.
+  assert.equal(drumsBeforeRow([mark('1000', 15, 80), mark('10', 45, 80)], c), 0);
+  assert.equal(drumsBeforeRow([mark('1000', 15, 80)], c), 0);
+  assert.equal(drumsBeforeRow([mark('100', 75, 80), mark('10', 105, 80)], c), 0);
+  // More than two drums before the row is no longer the same row.
+  assert.equal(drumsBeforeRow([mark('10000', -45, 80), mark('10', 75, 80)], c), 0);
+});
+
+test('drumsBeforeRow also agrees with the decimal point the row already has', () => {
+  const c = { ...plainCounter('2345'), decimals: 1, decimalSource: 'colour' as const };
+  // Units drum at cell 2 (one red drum at the end): a "1000" at cell -1 fits, a "100" there does not.
+  assert.equal(drumsBeforeRow([mark('1000', 15, 80), mark('0.1', 135, 80)], c), 1);
+  // These two agree with each other, but put the units drum at cell 1.
+  assert.equal(drumsBeforeRow([mark('100', 15, 80), mark('10', 45, 80)], c), 0);
+});
+
+test('markBoxesBeside picks the small boxes just under or over the drums, and before them', () => {
+  const c = plainCounter('2345');
+  const box = (cx: number, cy: number, width = 24, height = 12) => ({ cx, cy, width, height, angle: 0 });
+  const rects = [
+    box(45, 80), // under the first drum
+    box(15, 80), // under the drum before it
+    box(105, 2), // over the third drum
+    box(-75, 80), // four pitches before the row
+    box(75, 80, 24, 40), // as tall as the digits: not a mark
+    box(75, 40), // on the row itself
+    box(75, 200), // far below
+  ];
+  assert.deepEqual(markBoxesBeside(c, rects), [0, 1, 2]);
 });

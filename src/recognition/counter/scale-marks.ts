@@ -2,6 +2,7 @@
 // "x0.1", "0,01". A mark under a drum fixes where the decimal point is even when the fractional
 // drums are neither red nor separated from the others.
 import type { OcrLine } from '../ocr/types.js';
+import type { RotatedRect } from '../ocr/geometry.js';
 import type { CounterReading } from './reader.js';
 
 /** Power of ten a multiplier mark stands for, or null when the text is no such mark. */
@@ -36,16 +37,21 @@ const MAX_ACROSS = 1.6;
 /** How far from a cell centre (in pitches, along the axis) a mark's centre may sit. */
 const MAX_ALONG = 0.45;
 
+/** Multiplier marks beside a row: the cell (index from its first) under the first mark, and the marks' exponents. */
+export interface PlacedMarks {
+  cell: number;
+  exponents: number[];
+}
+
 /**
- * Decimal places implied by the multiplier marks next to the counter's cells, or null when there
- * are none or they contradict each other. Whole-number marks ("10", "100") only count together
- * with another mark: alone, a "10" near the row may be anything.
+ * The multiplier marks among `lines` that sit beside the row's drums (or up to two pitches before
+ * its first cell), each placed on its cell.
  */
-export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number | null {
+export function placedMarks(lines: OcrLine[], c: CounterReading): PlacedMarks[] {
   const [ax, ay] = c.axis;
   const first = c.cells[0];
   const n = c.cells.length;
-  const votes: { decimals: number; fraction: boolean }[] = [];
+  const placed: PlacedMarks[] = [];
   for (const line of lines) {
     const single = markExponent(line.text);
     const exps = single !== null ? [single] : mergedMarkExponents(line.text);
@@ -61,15 +67,75 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
     // A merged line's centre sits under the middle of its marks, one mark per cell.
     const pos = (dx * ax + dy * ay) / c.pitch - (exps.length - 1) / 2;
     const i = Math.round(pos);
-    if (i < 0 || i + exps.length > n || Math.abs(pos - i) > MAX_ALONG) continue;
-    // Cells 0..i and e more to the right of i are whole units.
-    exps.forEach((e, k) => votes.push({ decimals: n - 1 - (i + k) - e, fraction: e < 0 }));
+    if (i < -MAX_BEFORE || i + exps.length > n || Math.abs(pos - i) > MAX_ALONG) continue;
+    placed.push({ cell: i, exponents: exps });
+  }
+  return placed;
+}
+
+/** How many drums before the row's first cell marks may show (drums the OCR left out). */
+const MAX_BEFORE = 2;
+
+/**
+ * Decimal places implied by the multiplier marks next to the counter's cells, or null when there
+ * are none or they contradict each other. Whole-number marks ("10", "100") only count together
+ * with another mark: alone, a "10" near the row may be anything.
+ */
+export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number | null {
+  const n = c.cells.length;
+  const votes: { decimals: number; fraction: boolean }[] = [];
+  for (const { cell, exponents } of placedMarks(lines, c)) {
+    if (cell < 0) continue;
+    // Cells 0..cell and e more to the right of it are whole units.
+    exponents.forEach((e, k) => votes.push({ decimals: n - 1 - (cell + k) - e, fraction: e < 0 }));
   }
   if (!votes.length) return null;
   const d = votes[0].decimals;
   if (votes.some((v) => v.decimals !== d) || d < 0 || d > 4) return null;
   if (!votes.some((v) => v.fraction) && votes.length < 2) return null;
   return d;
+}
+
+/**
+ * Drums before the row's first cell that multiplier marks show (the OCR left them out): 0 unless
+ * a mark sits before the row and at least two marks agree, one power of ten per drum, with each
+ * other and with the row's own decimal point where it has one.
+ */
+export function drumsBeforeRow(lines: OcrLine[], c: CounterReading): number {
+  const marks = placedMarks(lines, c).flatMap(({ cell, exponents }) => exponents.map((e, k) => ({ cell: cell + k, e })));
+  if (marks.length < 2) return 0;
+  // Exponent plus cell index is the index of the units drum, the same for every mark.
+  const units = marks[0].e + marks[0].cell;
+  if (marks.some((m) => m.e + m.cell !== units)) return 0;
+  if (c.decimalSource !== 'none' && units !== c.cells.length - 1 - c.decimals) return 0;
+  return Math.max(0, -Math.min(...marks.map((m) => m.cell)));
+}
+
+/** Most boxes beside a row read for marks (one per drum, and some to spare). */
+const MAX_MARK_BOXES = 10;
+
+/**
+ * Indices of the detector boxes that sit where a row's multiplier marks would: smaller than its
+ * digits, just under or over it, along its drums (up to two pitches before its first cell, where a
+ * drum the OCR missed has its mark). Small marks lose the detector's prominence ranking to the
+ * nameplate's text, so the pipeline reads these boxes on purpose.
+ */
+export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number[] {
+  const [ax, ay] = c.axis;
+  const first = c.cells[0];
+  const n = c.cells.length;
+  const found: number[] = [];
+  rects.forEach((r, i) => {
+    if (r.height >= c.height * 0.9 || r.width > c.pitch * (n + 2)) return;
+    const dx = r.cx - first.x;
+    const dy = r.cy - first.y;
+    const across = -dx * ay + dy * ax;
+    const along = (dx * ax + dy * ay) / c.pitch;
+    if (Math.abs(across) < c.height * 0.4 || Math.abs(across) > c.height * MAX_ACROSS) return;
+    if (along < -MAX_BEFORE - MAX_ALONG || along > n - 1 + MAX_ALONG) return;
+    found.push(i);
+  });
+  return found.slice(0, MAX_MARK_BOXES);
 }
 
 /** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */

@@ -1,0 +1,57 @@
+// The OCR sometimes boxes a drum row without its first drums (a drum half behind the window's
+// frame, a dim one). Where the multiplier marks printed under the drums go on before the row's
+// first cell, the drums there are read again together with the row's first digits.
+import type { RgbImage } from '../preprocess.js';
+import type { RotatedRect } from '../ocr/geometry.js';
+import type { OcrLine } from '../ocr/types.js';
+import { digitLookalike } from '../parse/fold.js';
+import { readCounter, type CounterReading } from './reader.js';
+import { drumsBeforeRow } from './scale-marks.js';
+import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
+import type { RecognizeRects } from './extend.js';
+
+/** Row digits read again with the missing drums: they must match, so the re-read is known to sit on the row. */
+const KNOWN = 2;
+/** How far (in pitches) a re-read digit may sit from its drum's centre. */
+const MAX_CELL_OFFSET = 0.4;
+
+/**
+ * The counter with the drums its marks show before its first cell, when a re-read from those
+ * drums through the row's first digits finds one digit per drum, each on the row's pitch, and the
+ * row's own first digits where they are. The added digits keep the re-read's confidence (a look-alike
+ * letter counts as an unsure digit), so the digit-wheel CNN checks them like the others.
+ */
+export async function extendHeadByMarks(img: RgbImage, c: CounterReading, lines: OcrLine[], recognize: RecognizeRects): Promise<CounterReading> {
+  const missing = drumsBeforeRow(lines, c);
+  if (missing === 0 || c.cells.length < KNOWN) return c;
+  const first = c.cells[0];
+  const [ax, ay] = c.axis;
+  const m = missing + KNOWN;
+  // From the centre of the first missing drum to that of the row's KNOWN-th cell, plus half a pitch each side.
+  const mid = (KNOWN - 1 - missing) / 2;
+  const rect: RotatedRect = { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * m, height: c.height, angle: Math.atan2(ay, ax) };
+  const [rec] = await recognize([rect]);
+  if (!rec) return c;
+  const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
+  const found: { digit: number; score: number; pos: number }[] = [];
+  for (let i = 0; i < rec.text.length; i++) {
+    const ch = digitLookalike(rec.text[i]);
+    if (ch === undefined) continue;
+    const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
+    // Drum index from the first missing one.
+    const pos = along / c.pitch + (m - 1) / 2;
+    if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return c;
+    const score = rec.charScores[i] ?? rec.score;
+    found.push({ digit: ch.charCodeAt(0) - 48, score: ch !== rec.text[i] ? Math.min(score, LOOKALIKE_SCORE) : score, pos });
+  }
+  if (found.length !== m) return c;
+  for (let k = 0; k < KNOWN; k++) if (found[missing + k].digit !== c.cells[k].digit) return c;
+  const added: DigitCell[] = found.slice(0, missing).map((d) => {
+    const x = first.x + ax * c.pitch * (d.pos - missing);
+    const y = first.y + ay * c.pitch * (d.pos - missing);
+    return { digit: d.digit, score: d.score, x, y, u: x * ax + y * ay, line: REREAD_LINE, followedBySeparator: false };
+  });
+  const extended = readCounter(img, { cells: [...added, ...c.cells], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
+  if (!extended || !extended.regular || extended.decimalSource !== c.decimalSource || extended.decimals !== c.decimals) return c;
+  return extended;
+}
