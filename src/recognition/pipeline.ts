@@ -433,7 +433,9 @@ export function readingVerdict(
   if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
   if (!c.regular) return no('irregular');
   // Drum counters check every OCR digit against the CNN, so a less sure OCR digit may pass there.
-  if (c.decimalSource !== 'colour' && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
+  // Drum rows (red drums, or multiplier marks under the drums) check every OCR digit against the CNN.
+  const drums = c.decimalSource === 'colour' || c.decimalSource === 'marks';
+  if (!drums && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
   if (c.digits.length < 4 || c.digits.length > 9) return no('digit count');
   if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
@@ -451,7 +453,7 @@ export function readingVerdict(
     if (c.decimals > 1) return no('electricity: red drums');
   }
   let digits = c.digits;
-  if (c.decimalSource === 'colour') {
+  if (drums) {
     // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.
     if (!wheels) return no('no wheels');
     const combined = combineDigits(c, wheels);

@@ -191,3 +191,23 @@ test('a meter whose most prominent boxes hold no serial has its smaller boxes re
   assert.equal(detail.lines.some((l) => l.text.includes('345678')), false, detail.lines.map((l) => l.text).join(' | '));
   assert.equal(detail.outcome.meter.serialNumber.replace(/\D/g, ''), '12345678');
 });
+
+test('a row whose decimal point the multiplier marks place is checked drum by drum, like a row with red drums', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { readingVerdict } = await import('../../src/recognition/pipeline.js');
+  const text = parseMeterText([], { width: 1000, height: 1000 });
+  // An OCR unsure of the third drum (a shadow across it), sure of the rest.
+  const cells = [...'66522'].map((d, i) => ({ digit: Number(d), score: i === 2 ? 0.45 : 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
+  const marked = { digits: '66522', decimals: 1, decimalSource: 'marks' as const, value: 6652.2, minScore: 0.45, regular: true, cells, redFractions: [0, 0, 0, 0, 0], redCores: [0, 0, 0, 0, 0], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
+  // The CNN firmly reads the unsure drum as the OCR did: the reading stands.
+  assert.equal(readingVerdict('electricity', text, marked, wheelsAt([6, 6, 5, 2, 2])).reading, 6652.2);
+  // It firmly reads another digit there: the CNN reads that wheel alone, as on a red-drum row.
+  assert.equal(readingVerdict('electricity', text, marked, wheelsAt([6, 6, 3, 2, 2])).reading, 6632.2);
+  // It sees the wheel half way to the OCR's digit: which one a reader writes down is a coin flip.
+  assert.equal(readingVerdict('electricity', text, marked, wheelsAt([6, 6, 4.5, 2, 2])).why, 'cnn disagrees x1');
+  // Two near-certain OCR digits the CNN reads otherwise: the row is not what it seems.
+  assert.equal(readingVerdict('electricity', text, marked, wheelsAt([1, 1, 5, 2, 2])).why, 'cnn vetoes x2');
+  // Without a drum cue the same row is a plain one, and an OCR digit that unsure withholds it.
+  const plain = { ...marked, decimals: 0, decimalSource: 'none' as const, value: 66522 };
+  assert.equal(readingVerdict('electricity', text, plain, wheelsAt([6, 6, 5, 2, 2])).why, 'low ocr score');
+});
