@@ -2,6 +2,7 @@
 import type { RgbImage } from '../preprocess.js';
 import { TextDetector, type DetectOptions } from './detector.js';
 import { TextRecognizer, DEFAULT_REC, type RecognizedCrop } from './recognizer.js';
+import { rereadEmptyRows } from './dividers.js';
 import { loadCharset, ppOcrModelPaths } from './models.js';
 import { rectCorners, type RotatedRect } from './geometry.js';
 import type { DetectedBox } from './db-postprocess.js';
@@ -59,6 +60,7 @@ export class OcrEngine {
       boxes.map((b) => b.rect),
       DEFAULT_REC,
     );
+    await rereadEmptyRows(img, boxes.map((b) => b.rect), recs, (crops) => this.recognizer.recognizeCrops(crops, DEFAULT_REC));
     const lines: OcrLineDetail[] = [];
     boxes.forEach((b, i) => {
       const r = recs[i];
