@@ -115,6 +115,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
     }
+    // The text parser never takes the row it ranks as the counter for the serial; when that row was
+    // refused as a counter for its length, it is the nameplate's number (see nameplateNumber).
+    if (result.outcome.kind === 'meter' && !result.outcome.meter.serialNumber && first.counter) {
+      const serialNumber = nameplateNumber(first.counter);
+      if (serialNumber) result = { ...result, outcome: { kind: 'meter', meter: { ...result.outcome.meter, serialNumber } } };
+    }
     return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
   };
 
@@ -374,6 +380,18 @@ const MIN_DIGIT_SCORE = 0.8;
  * (or, on gas meters, fractional drums read as whole ones).
  */
 const MAX_PLAIN_DIGITS = 6;
+
+/**
+ * The digits of a row taken for the counter that is the nameplate's number instead: no decimal cue,
+ * evenly spaced, longer than a plain counter and without a counter's leading zero (nor a red drum
+ * after it, nor a yyyymmdd date stamp's shape); '' for any other row.
+ */
+export function nameplateNumber(c: CounterReading): string {
+  const d = c.digits;
+  if (c.decimalSource !== 'none' || !c.regular || c.redBeyond || d.length <= MAX_PLAIN_DIGITS || d.length > 12) return '';
+  if (d.startsWith('0') || /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(d)) return '';
+  return d;
+}
 
 /**
  * Red and blue on the meter: the central part of the photo (body, ring), and the dial face right

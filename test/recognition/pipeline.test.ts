@@ -211,3 +211,21 @@ test('a row whose decimal point the multiplier marks place is checked drum by dr
   const plain = { ...marked, decimals: 0, decimalSource: 'none' as const, value: 66522 };
   assert.equal(readingVerdict('electricity', text, plain, wheelsAt([6, 6, 5, 2, 2])).why, 'low ocr score');
 });
+
+test('a row refused as a counter for its length is the nameplate number; a counter-like row is not', async () => {
+  const { nameplateNumber } = await import('../../src/recognition/pipeline.js');
+  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
+  const rowOf = (digits: string) => {
+    const cells = [...digits].map((d, i) => ({ digit: Number(d), score: 0.99, x: 100 + 40 * i, y: 150, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
+    const c = readCounter(img, { cells, axis: [1, 0], height: 60, pitch: 40, lineIndexes: [0], score: 1 });
+    assert.ok(c);
+    return c;
+  };
+  assert.equal(nameplateNumber(rowOf('70840972')), '70840972');
+  // Short enough for a plain counter, a counter's leading zero, a date stamp, a decimal cue, uneven digits.
+  assert.equal(nameplateNumber(rowOf('108951')), '');
+  assert.equal(nameplateNumber(rowOf('00488675')), '');
+  assert.equal(nameplateNumber(rowOf('20230708')), '');
+  assert.equal(nameplateNumber({ ...rowOf('12130518'), decimals: 3, decimalSource: 'colour' }), '');
+  assert.equal(nameplateNumber({ ...rowOf('70840972'), regular: false }), '');
+});
