@@ -466,10 +466,8 @@ export function readingVerdict(
   // Electricity drum counters have 4-6 whole-kWh drums and one red tenths drum: fewer whole drums
   // means the OCR missed some (off by a power of ten), and a second red drum that is neither the
   // scale marks nor colour bleeding (see red-drums.ts) leaves the decimal point in doubt.
-  if (type === 'electricity' && c.decimalSource === 'colour') {
-    if (c.digits.length - c.decimals < 4) return no('electricity: short');
-    if (c.decimals > 1) return no('electricity: red drums');
-  }
+  if (type === 'electricity' && drums && c.digits.length - c.decimals < 4) return no('electricity: short');
+  if (type === 'electricity' && c.decimalSource === 'colour' && c.decimals > 1) return no('electricity: red drums');
   let digits = c.digits;
   if (drums) {
     // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.

@@ -207,6 +207,9 @@ test('a row whose decimal point the multiplier marks place is checked drum by dr
   assert.equal(readingVerdict('electricity', text, marked, wheelsAt([6, 6, 4.5, 2, 2])).why, 'cnn disagrees x1');
   // Two near-certain OCR digits the CNN reads otherwise: the row is not what it seems.
   assert.equal(readingVerdict('electricity', text, marked, wheelsAt([1, 1, 5, 2, 2])).why, 'cnn vetoes x2');
+  // Like a red-drum row, an electricity row needs 4 whole drums: with fewer, the OCR missed some.
+  const short = { ...marked, digits: '6522', value: 652.2, cells: cells.slice(1), redFractions: [0, 0, 0, 0], redCores: [0, 0, 0, 0] };
+  assert.equal(readingVerdict('electricity', text, short, wheelsAt([6, 5, 2, 2])).why, 'electricity: short');
   // Without a drum cue the same row is a plain one, and an OCR digit that unsure withholds it.
   const plain = { ...marked, decimals: 0, decimalSource: 'none' as const, value: 66522 };
   assert.equal(readingVerdict('electricity', text, plain, wheelsAt([6, 6, 5, 2, 2])).why, 'low ocr score');
