@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createRecognizer, readingVerdict } from '../src/recognition/pipeline.js';
+import { createRecognizer } from '../src/recognition/pipeline.js';
+import { readingVerdict } from '../src/recognition/decision.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 import { loadLabels } from './lib/labels.js';
 

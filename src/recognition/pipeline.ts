@@ -10,18 +10,17 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows } from './counter/window.js';
 import { readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
-import { combineDigits } from './counter/combine.js';
 import { extendRedTail } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
-import { oneTenthDrum } from './counter/red-drums.js';
-import { inSeparateWindows, onLighterCarrier, rowLook } from './counter/row-look.js';
+import { rowLook } from './counter/row-look.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
+import { chooseReading, cued, decide, nameplateNumber } from './decision.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -315,11 +314,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 }
 
-/** Whether a row's decimal position rests on a cue (red drums, a printed point, scale marks). */
-function cued(c: CounterReading): boolean {
-  return c.decimalSource !== 'none';
-}
-
 /** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
 const STRIP_FIRST_DIGIT_SCORE = 0.9;
 
@@ -362,38 +356,6 @@ function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): Cou
 }
 
 /**
- * Decimals a meter display shows after its point: electricity counts tenths or hundredths of a kWh
- * (more is a label's or a sticker's number with a point in it); water, gas and heat displays at
- * most ten-thousandths.
- */
-function maxPointDecimals(type: MeterType): number {
-  return type === 'electricity' ? 2 : 4;
-}
-
-/** Near-certain OCR digits a drum row may keep against the CNN (see combine.ts). */
-const MAX_OVERRULED = 1;
-/** Lowest per-digit OCR confidence accepted for counters without colour cues / when nothing else confirms. */
-const MIN_DIGIT_SCORE_CONFIRMED = 0.6;
-const MIN_DIGIT_SCORE = 0.8;
-/**
- * Longer digit rows without any decimal cue are serials or app overlays more often than counters
- * (or, on gas meters, fractional drums read as whole ones).
- */
-const MAX_PLAIN_DIGITS = 6;
-
-/**
- * The digits of a row taken for the counter that is the nameplate's number instead: no decimal cue,
- * evenly spaced, longer than a plain counter and without a counter's leading zero (nor a red drum
- * after it, nor a yyyymmdd date stamp's shape); '' for any other row.
- */
-export function nameplateNumber(c: CounterReading): string {
-  const d = c.digits;
-  if (c.decimalSource !== 'none' || !c.regular || c.redBeyond || d.length <= MAX_PLAIN_DIGITS || d.length > 12) return '';
-  if (d.startsWith('0') || /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(d)) return '';
-  return d;
-}
-
-/**
  * Red and blue on the meter: the central part of the photo (body, ring), and the dial face right
  * under the counter row, where cold/hot water meters carry their blue/red marking (the red
  * fractional drums themselves are left out).
@@ -411,86 +373,4 @@ export function meterColour(img: RgbImage, c: CounterReading | null): { redRatio
 function imageColour(img: RgbImage): { redRatio: number; blueRatio: number } {
   const s = colourStats(img, img.width * 0.15, img.height * 0.15, img.width * 0.85, img.height * 0.85, 4);
   return { redRatio: s.redFraction, blueRatio: s.blueFraction };
-}
-
-export function decide(text: ParsedText, counter: CounterReading | null, wheels: WheelReading | null): RecognitionOutcome {
-  const drumLike = counter !== null && counter.decimalSource === 'colour' && counter.regular;
-  if (text.meterLikelihood < 0.5 && !drumLike) return { kind: 'no_meter' };
-  const type: MeterType = text.meterType ?? (drumLike && counter!.decimals >= 2 ? 'water_unknown' : 'electricity');
-  const meter: Meter = {
-    type,
-    serialNumber: text.serialNumber,
-    currentReading: chooseReading(type, text, counter, wheels),
-    // The text's count also when the type came from the counter (an LCD with no kWh marking read).
-    tariffCount: type === 'electricity' ? (text.tariffCount ?? text.electricityTariffCount) : null,
-  };
-  return { kind: 'meter', meter };
-}
-
-/** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */
-function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
-  if (!wheels) return false;
-  const combined = combineDigits(c, wheels);
-  return combined.disagreements === 0 && combined.overruled === 0 && combined.digits === c.digits;
-}
-
-/** The counter's value when the evidence agrees; null rather than a guess. */
-export function chooseReading(type: MeterType, text: ParsedText, c: CounterReading | null, wheels: WheelReading | null): number | null {
-  return readingVerdict(type, text, c, wheels).reading;
-}
-
-/** The reading, or null with the reason it was withheld (benchmarks print it). */
-export function readingVerdict(
-  type: MeterType,
-  text: ParsedText,
-  c: CounterReading | null,
-  wheels: WheelReading | null,
-): { reading: number | null; why: string } {
-  const no = (why: string) => ({ reading: null, why });
-  if (!c) return no('no counter');
-  if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
-  if (!c.regular) return no('irregular');
-  // Drum counters check every OCR digit against the CNN, so a less sure OCR digit may pass there.
-  // Drum rows (red drums, or multiplier marks under the drums) check every OCR digit against the CNN.
-  const drums = c.decimalSource === 'colour' || c.decimalSource === 'marks';
-  if (!drums && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
-  if (c.digits.length < 4 || c.digits.length > 9) return no('digit count');
-  if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
-  // A red drum just past the last digit means the OCR missed a fractional wheel.
-  if (c.redBeyond) return no('red beyond');
-  // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
-  // the OCR missed or added a drum, or the boundary was not found.
-  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');
-  // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
-  if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
-  // Electricity drum counters have 4-6 whole-kWh drums and one red tenths drum: fewer whole drums
-  // means the OCR missed some (off by a power of ten), and a second red drum that is neither the
-  // scale marks nor colour bleeding (see red-drums.ts) leaves the decimal point in doubt.
-  if (type === 'electricity' && drums && c.digits.length - c.decimals < 4) return no('electricity: short');
-  if (type === 'electricity' && c.decimalSource === 'colour' && c.decimals > 1) return no('electricity: red drums');
-  let digits = c.digits;
-  if (drums) {
-    // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.
-    if (!wheels) return no('no wheels');
-    const combined = combineDigits(c, wheels);
-    if (combined.disagreements > 0) return no(`cnn disagrees x${combined.disagreements}`);
-    // One near-certain OCR digit may stand against the CNN; two say the row is not what it seems.
-    if (combined.overruled > MAX_OVERRULED) return no(`cnn vetoes x${combined.overruled}`);
-    digits = combined.digits;
-  } else {
-    // LCDs and counters without colour cues: the text parser must pick the same number.
-    // A less sure OCR row may stand when the wheel CNN reads every cell the same.
-    if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
-    if (c.decimalSource === 'none' && c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
-    const top = text.readings[0];
-    // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.
-    const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');
-    if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(c.digits)) return no(`plain: parser ${top?.text ?? '-'}`);
-    if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
-    // Light drums in separate dark windows often end in an unmarked fractional drum of the same
-    // look: without a decimal cue, whether the last one is a tenth is a coin flip.
-    if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows)) return no('plain: separate windows, no decimal cue');
-    if (c.decimalSource === 'none' && c.windows && onLighterCarrier(c.windows)) return no('plain: dark drums, no decimal cue');
-  }
-  return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };
 }

@@ -74,7 +74,7 @@ test('the dial face under the counter row counts as meter colour (a blue cold-wa
 
 test('a plain (LCD) row is read when the parser picks the same number, leading zeros aside; electricity gets the text tariff count', async () => {
   const { parseMeterText } = await import('../../src/recognition/parse/index.js');
-  const { decide } = await import('../../src/recognition/pipeline.js');
+  const { decide } = await import('../../src/recognition/decision.js');
   const at = (text: string, x: number, y: number, w: number, h: number) => ({
     text,
     score: 0.99,
@@ -103,7 +103,7 @@ test('a plain (LCD) row is read when the parser picks the same number, leading z
 
 test('a plain row the OCR is less sure of is read only when the wheel CNN reads every cell the same', async () => {
   const { parseMeterText } = await import('../../src/recognition/parse/index.js');
-  const { readingVerdict } = await import('../../src/recognition/pipeline.js');
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
   const box = (x: number, y: number, w: number, h: number): [number, number][] => [
     [x, y],
     [x + w, y],
@@ -142,7 +142,7 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
 
 test('a drum row keeps one near-certain OCR digit against the CNN, not two', async () => {
   const { parseMeterText } = await import('../../src/recognition/parse/index.js');
-  const { readingVerdict } = await import('../../src/recognition/pipeline.js');
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
   const text = parseMeterText([], { width: 1000, height: 1000 });
   const cells = [...'00488914'].map((d, i) => ({ digit: Number(d), score: 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
   const counter = { digits: '00488914', decimals: 3, decimalSource: 'colour' as const, value: 488.914, minScore: 0.97, regular: true, cells, redFractions: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redCores: [0, 0, 0, 0, 0, 0.6, 0.6, 0.6], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
@@ -194,7 +194,7 @@ test('a meter whose most prominent boxes hold no serial has its smaller boxes re
 
 test('a row whose decimal point the multiplier marks place is checked drum by drum, like a row with red drums', async () => {
   const { parseMeterText } = await import('../../src/recognition/parse/index.js');
-  const { readingVerdict } = await import('../../src/recognition/pipeline.js');
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
   const text = parseMeterText([], { width: 1000, height: 1000 });
   // An OCR unsure of the third drum (a shadow across it), sure of the rest.
   const cells = [...'66522'].map((d, i) => ({ digit: Number(d), score: i === 2 ? 0.45 : 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
@@ -216,7 +216,7 @@ test('a row whose decimal point the multiplier marks place is checked drum by dr
 });
 
 test('a row refused as a counter for its length is the nameplate number; a counter-like row is not', async () => {
-  const { nameplateNumber } = await import('../../src/recognition/pipeline.js');
+  const { nameplateNumber } = await import('../../src/recognition/decision.js');
   const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
   const rowOf = (digits: string) => {
     const cells = [...digits].map((d, i) => ({ digit: Number(d), score: 0.99, x: 100 + 40 * i, y: 150, u: 100 + 40 * i, line: 0, followedBySeparator: false }));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { oneTenthDrum } from '../../src/recognition/counter/red-drums.js';
-import { readingVerdict } from '../../src/recognition/pipeline.js';
+import { readingVerdict } from '../../src/recognition/decision.js';
 import { parseMeterText } from '../../src/recognition/parse/index.js';
 import { REREAD_LINE } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
