@@ -9,6 +9,7 @@ import { readCounter, type CounterReading } from './reader.js';
 import { drumsBeforeRow } from './scale-marks.js';
 import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
 import type { RecognizeRects } from './extend.js';
+import { charOffset } from '../ocr/ctc.js';
 
 /** Row digits read again with the missing drums: they must match, so the re-read is known to sit on the row. */
 const KNOWN = 2;
@@ -32,12 +33,11 @@ export async function extendHeadByMarks(img: RgbImage, c: CounterReading, lines:
   const rect: RotatedRect = { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * m, height: c.height, angle: Math.atan2(ay, ax) };
   const [rec] = await recognize([rect]);
   if (!rec) return c;
-  const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
   const found: { digit: number; score: number; pos: number }[] = [];
   for (let i = 0; i < rec.text.length; i++) {
     const ch = digitLookalike(rec.text[i]);
     if (ch === undefined) continue;
-    const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
+    const along = charOffset(rec, i, rect.width);
     // Drum index from the first missing one.
     const pos = along / c.pitch + (m - 1) / 2;
     if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return c;

@@ -7,6 +7,7 @@ import type { RecognizedCrop } from '../ocr/recognizer.js';
 import { cellRedness, isRedAgainst, readCounter, type CounterReading } from './reader.js';
 import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
 import { digitLookalike } from '../parse/fold.js';
+import { charOffset } from '../ocr/ctc.js';
 
 /** Fractional drums are at most four; more red cells mean a red panel, not drums. */
 const MAX_EXTRA = 4;
@@ -80,7 +81,6 @@ async function reread(
     angle: Math.atan2(c.axis[1], c.axis[0]),
   };
   const [rec] = await recognize([rect]);
-  const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
   const found: { digit: number; score: number; pos: number; lookalike: boolean }[] = [];
   for (let i = 0; i < rec.text.length; i++) {
     // Light numerals on red drums often read as letters (S for 5): on a red cell such a letter is
@@ -88,7 +88,7 @@ async function reread(
     // re-read, where a letter is as likely the drum's frame or the red paint past it.
     const ch = digitLookalike(rec.text[i]);
     if (ch === undefined) continue;
-    const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
+    const along = charOffset(rec, i, rect.width);
     const pos = along / c.pitch + (m - 1) / 2;
     // The known digits on their cells; each new one a pitch past the digit before it.
     const off = found.length < known ? pos - found.length : pos - found[found.length - 1].pos - 1;

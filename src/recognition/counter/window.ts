@@ -1,6 +1,7 @@
 // Finds the counter window (drum row or LCD digits) among the OCR lines and locates each digit in it.
 import type { OcrLineDetail } from '../ocr/engine.js';
 import type { Point } from '../ocr/types.js';
+import { charOffset } from '../ocr/ctc.js';
 
 /** The `line` of a cell the red-tail re-read added past the OCR's row (see extend.ts). */
 export const REREAD_LINE = -1;
@@ -53,7 +54,6 @@ export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] 
   const { rect, rec } = line;
   const c = Math.cos(rect.angle);
   const s = Math.sin(rect.angle);
-  const pxPerStep = rec.inputWidth / rec.steps;
   const out: DigitCell[] = [];
   const chars = [...line.text];
   let ended = false;
@@ -62,7 +62,7 @@ export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] 
     // A word after the digits (m3, kWh) ends the row: digits past it are an exponent or other text.
     if (!d && out.length && isLetter(ch)) ended = true;
     if (!d || ended) return;
-    const along = (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * rect.width;
+    const along = charOffset(rec, i, rect.width);
     const next = chars[i + 1];
     const score = rec.charScores[i] ?? line.score;
     out.push({

@@ -43,3 +43,13 @@ export function ctcGreedy(probs: Float32Array, offset: number, steps: number, cl
   const score = charScores.length ? charScores.reduce((a, b) => a + b, 0) / charScores.length : 0;
   return { text, score, charScores, charSteps, steps };
 }
+
+/**
+ * Where character `i` of a recognised crop lies along the rectangle it was cut from (`width` long):
+ * its CTC peak's distance from the rectangle's centre, in the same units as `width`. `cropWidth` is
+ * the crop's width as fed to the network, `inputWidth` the padded width its timesteps span.
+ */
+export function charOffset(rec: Pick<CtcResult, 'charSteps' | 'steps'> & { cropWidth: number; inputWidth: number }, i: number, width: number): number {
+  const pxPerStep = rec.inputWidth / Math.max(1, rec.steps);
+  return (((rec.charSteps[i] + 0.5) * pxPerStep) / rec.cropWidth - 0.5) * width;
+}
