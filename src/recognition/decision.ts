@@ -7,6 +7,7 @@ import { combineDigits } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
+import { startsWithDateStamp } from './parse/context.js';
 
 /** Whether a row's decimal position rests on a cue (red drums, a printed point, scale marks). */
 export function cued(c: CounterReading): boolean {
@@ -41,7 +42,7 @@ const MAX_PLAIN_DIGITS = 6;
 export function nameplateNumber(c: CounterReading): string {
   const d = c.digits;
   if (c.decimalSource !== 'none' || !c.regular || c.redBeyond || d.length <= MAX_PLAIN_DIGITS || d.length > 12) return '';
-  if (d.startsWith('0') || /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(d)) return '';
+  if (d.startsWith('0') || (d.length === 8 && startsWithDateStamp(d))) return '';
   return d;
 }
 

@@ -11,6 +11,11 @@ export const RATING_BEFORE =
 export const UNIT_AFTER =
   /^\s?(v\b|a\b|\(|hz|imp|imn|rev|obr|u\/|r\/|k?wh|kw|w\b|kbt|kvar|m\s?3|m\s?\/|l\b|l\/|dm|bar|mbar|kpa|pa\b|°|'c|c\b|%|mm|cm|kg|g\b|x\s?10|\/\s?h|mmol|mg|ml|s\b|min|h\b|gcal|gj|mwh|ma\b|mah|v\/|hz\/)/;
 
+/** Digits that begin with a yyyymmdd date (a batch or calibration stamp). */
+export function startsWithDateStamp(digits: string): boolean {
+  return /^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])/.test(digits);
+}
+
 export const DATE_LIKE = /\b\d{1,2}[./-]\d{1,2}[./-](19|20)?\d{2}\b|\b\d{1,2}:\d{2}\b|\b(19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2}\b/;
 
 export function isYear(digits: string): boolean {

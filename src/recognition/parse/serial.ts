@@ -1,6 +1,6 @@
 // Serial (factory) number: the number after a "№ / No / S/N / Зав.№" marker, or a lone
 // ID-like number printed on the plate. Ratings, standards, dates and the counter are excluded.
-import { DATE_LIKE, hasRatingBefore, hasUnitAfter, isPlaceValueRow, isYear, nextToDateLine } from './context.js';
+import { DATE_LIKE, hasRatingBefore, startsWithDateStamp, hasUnitAfter, isPlaceValueRow, isYear, nextToDateLine } from './context.js';
 import { fold } from './fold.js';
 import { boxCentre, boxHeight, verticalOverlap } from './geometry.js';
 import { digitCount, findNumbers, type NumberToken } from './numbers.js';
@@ -139,7 +139,7 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
       if (restAlnum.length > 4 || digits.length < 6) continue;
       if (ctx.counterHeight > 0 && h >= 0.8 * ctx.counterHeight) continue;
       if (/^00/.test(digits) && !value.includes('-')) continue;
-      if (/^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])/.test(digits)) continue; // a yyyymmdd batch stamp
+      if (startsWithDateStamp(digits)) continue; // a yyyymmdd batch stamp
       let confidence = 0.5 * quality;
       if (value.includes('-')) confidence += 0.1;
       if (ctx.counterBox) {
