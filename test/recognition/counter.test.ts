@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropDividers, readCounter, redRunWithCores, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -226,4 +226,50 @@ test('a row with a printed point that stops right before a red drum is flagged: 
   // The whole row, red drums included: the decimals come from the colour, nothing lies beyond.
   const whole = readCounter(drumRow([1, 1, 1]), rowWindow());
   assert.equal(whole?.redBeyond, false);
+});
+
+/** 8 dark drums 20 px apart; the frame round the last `red` of them is red, round the others grey. */
+function framedRow(red: number): RgbImage {
+  const width = 200;
+  const height = 80;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const k = Math.floor((x - 10) / 20);
+      const inDrum = y >= 28 && y < 52 && k >= 0 && k < 8 && Math.abs(x - (20 + k * 20)) < 9.5;
+      const frame = k >= 8 - red && k < 8 ? [200, 30, 30] : [150, 150, 150];
+      const px = inDrum ? [45, 40, 40] : frame;
+      for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = px[c];
+    }
+  }
+  return { data, width, height };
+}
+
+test('dark fractional drums in a red frame: the frame places the decimal point', () => {
+  const r = readCounter(framedRow(3), rowWindow());
+  assert.ok(r && Math.max(...r.redFractions) < 0.1, `the drums themselves are not red (${r?.redFractions})`);
+  assert.equal(r?.decimalSource, 'colour');
+  assert.equal(r?.decimals, 3);
+  // A frame red all along is the meter's colour, not a mark.
+  assert.equal(readCounter(framedRow(8), rowWindow())?.decimalSource, 'none');
+  // A printed point that disagrees with the frame wins; one that agrees changes nothing.
+  const pointAt = (i: number) => ({ ...rowWindow(), cells: rowWindow().cells.map((c, j) => ({ ...c, followedBySeparator: j === i })) });
+  assert.deepEqual([readCounter(framedRow(3), pointAt(5))?.decimalSource, readCounter(framedRow(3), pointAt(5))?.decimals], ['point', 2]);
+  assert.deepEqual([readCounter(framedRow(3), pointAt(4))?.decimalSource, readCounter(framedRow(3), pointAt(4))?.decimals], ['colour', 3]);
+});
+
+test('framedRun: an evenly framed tail counts; a last cell much less framed is the frame edge read as a digit', () => {
+  assert.equal(framedRun([0, 0, 0, 0, 0, 0.83, 1, 0.72]), 3);
+  assert.equal(framedRun([0, 0, 0, 0, 0, 0.85, 1, 0.59, 0.38]), 0);
+  assert.equal(framedRun([0, 0, 0, 0]), 0);
+});
+
+test('a red frame that goes on past the last cell round a dark drum: the OCR stopped short of it', () => {
+  const short = { ...rowWindow(), cells: rowWindow().cells.slice(0, 7) };
+  const r = readCounter(framedRow(3), short);
+  assert.equal(r?.decimalSource, 'none');
+  assert.equal(r?.redBeyond, true);
+  // With the point after the whole part read, the same: the frame's drums are not all there.
+  const pointed = { ...short, cells: short.cells.map((c, j) => ({ ...c, followedBySeparator: j === 4 })) };
+  assert.deepEqual([readCounter(framedRow(3), pointed)?.decimalSource, readCounter(framedRow(3), pointed)?.redBeyond], ['point', true]);
 });

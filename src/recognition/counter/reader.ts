@@ -143,6 +143,37 @@ export function redRunWithCores(red: number[], cores: number[]): number {
   return k;
 }
 
+/** Centre of the bands above and below a cell that show its window's frame, in row heights. */
+const FRAME_OFFSET = 0.7;
+const FRAME_BAND = 0.25;
+
+/**
+ * Share of saturated-red pixels in the frame round each cell: the lesser of a band just above and
+ * one just below the numerals. Some meters mark their fractional drums with a red window frame
+ * rather than red drums (the drums themselves dark), so only the frame shows where they start.
+ */
+export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
+  const [nx, ny] = [-axis[1], axis[0]];
+  const band = (cell: DigitCell, side: number) => {
+    const at = { x: cell.x + nx * side * FRAME_OFFSET * height, y: cell.y + ny * side * FRAME_OFFSET * height };
+    const patch = sampleQuad(img, cellQuad(at, axis, pitch * CELL_WIDTH, height * FRAME_BAND), 16, 6);
+    return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 6).redFraction;
+  };
+  return cells.map((cell) => Math.min(band(cell, -1), band(cell, 1)));
+}
+
+/**
+ * Trailing cells in a red frame. The frame is about as red round each of them: a last cell much
+ * less framed than the others is the frame's own edge (or paint past it) read as a digit.
+ */
+export function framedRun(frame: number[]): number {
+  const k = trailingRedRun(frame);
+  const run = frame.slice(frame.length - k);
+  return k > 0 && Math.min(...run) >= FRAME_EVENNESS * Math.max(...run) ? k : 0;
+}
+
+const FRAME_EVENNESS = 0.5;
+
 /** How close to one pitch the two digits around a window divider must be. */
 const DIVIDER_SPAN = 0.3;
 /** Two equal digits closer than this (in pitches) are one digit read twice. */
@@ -197,21 +228,31 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   let decimals = 0;
   let decimalSource: DecimalSource = 'none';
   const cores = cellRedness(img, cells, win.axis, p, win.height, gains, CORE_WIDTH);
-  const k = redRunWithCores(red, cores);
   const sep = cells.findIndex((c) => c.followedBySeparator);
-  if (k >= 1 && k <= 4 && n - k >= 2) {
-    decimals = k;
-    decimalSource = 'colour';
-  } else if (sep >= 0 && sep < n - 1) {
-    decimals = n - 1 - sep;
-    decimalSource = 'point';
-  }
+  const pointed = sep >= 0 && sep < n - 1;
   const last = cells[n - 1];
   const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
   const [redNext] = cellRedness(img, [beyond], win.axis, p, win.height, gains);
-  // A row that does not end in red drums but has a red cell right after it (with or without a
-  // printed point): the OCR stopped short of the red fractional drums.
-  const redBeyond = decimalSource !== 'colour' && isRedAgainst(redNext, Math.max(0, ...red));
+  let k = redRunWithCores(red, cores);
+  // No red drums: a red frame round the last ones marks them instead, unless a printed point says
+  // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out.
+  let framedBeyond = false;
+  if (k === 0) {
+    const frame = frameRedness(img, [...cells, beyond], win.axis, p, win.height, gains);
+    const framed = framedRun(frame.slice(0, n));
+    framedBeyond = redNext < RED_CELL && isRedAgainst(frame[n], Math.max(0, ...frame.slice(0, n - framed)));
+    if (!framedBeyond && (!pointed || framed === n - 1 - sep)) k = framed;
+  }
+  if (k >= 1 && k <= 4 && n - k >= 2) {
+    decimals = k;
+    decimalSource = 'colour';
+  } else if (pointed) {
+    decimals = n - 1 - sep;
+    decimalSource = 'point';
+  }
+  // A row that does not end in red drums but has a red cell (or a red frame) right after it, with
+  // or without a printed point: the OCR stopped short of the red fractional drums.
+  const redBeyond = decimalSource !== 'colour' && (framedBeyond || isRedAgainst(redNext, Math.max(0, ...red)));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
