@@ -117,6 +117,21 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
   assert.equal(soleDigit(peaked(6.8, 0.95)), null);
 });
 
+test('combineDigits: the CNN never turns a barely read leading 0 (a frame edge, a blank cell) into a digit', () => {
+  const positions = [6, 0, 8, 1, 9, 9, 8];
+  const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
+  const framed = counter('0081998');
+  framed.cells[0].score = 0.15;
+  framed.cells[1].score = 0.15;
+  const r = combineDigits(framed, { ...wheels, positions: [6, 6, 8, 1, 9, 9, 8], probabilities: [6, 6, 8, 1, 9, 9, 8].map((v) => peaked(v, 0.95)) });
+  // The first cell stays a disagreement; the second, inside the row, is the CNN's to read.
+  assert.deepEqual(r, { digits: '0681998', disagreements: 1, overruled: 0 });
+  // A leading digit other than 0 that the OCR barely read is still the CNN's to correct.
+  const three = counter('3081998');
+  three.cells[0].score = 0.15;
+  assert.equal(combineDigits(three, wheels).digits, '6081998');
+});
+
 test('regularise tolerates CTC jitter of a third of a pitch, not a digit squeezed in at half a pitch', () => {
   const jitter = [0, 85, 148, 211, 275].map((u, i) => cell(i, u));
   const r = regularise(jitter, 63);

@@ -98,7 +98,10 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next
       // digit, is mid-roll: which digit a reader writes down is a coin flip.
       const midRoll = (d: number) => rolling && (o === (d + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
-      if (cnn !== null && !midRoll(cnn)) return cnn;
+      // A barely read leading 0 may be no drum at all (the window's frame, a blank cell): the CNN,
+      // which sees a digit in anything, must not turn it into a leading digit worth 10^n.
+      const leadingFrame = i === 0 && o === 0 && cnn !== 0;
+      if (cnn !== null && !midRoll(cnn) && !leadingFrame) return cnn;
       disagreements++;
       return o;
     }
