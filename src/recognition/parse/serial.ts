@@ -18,6 +18,14 @@ const MARKER_END =
 /** The text before a number that makes it the MID metrology marking: "CE M", "C€ M", "CEM". */
 const MID_MARKING = /(^|[^A-Za-z])C\s?[E€]\s?M\s?$/;
 
+/**
+ * The text before a number that labels it as another document's number: a licence (India's BIS
+ * "CM/L-"), a certificate, a type or pattern approval, a model, a registration, a telephone. A
+ * "No" after such a word is that document's number, not the meter's.
+ */
+const OTHER_DOCUMENT =
+  /(^|[^a-z])(cm\s?\/\s?l|licen[cs]e|lic|cert(ificate)?|approval|appr|pattern|type|model|reg(istration)?|tel(ephone)?|phone|fax|consumer|account|contract)\s?[.:]?\s?((no|nr|n)\b|#|n°)?\s?[.,:#°\-]*\s?$/;
+
 /** OCR renders "№" as N°, Nº, N2, No: make them one marker before tokenising. */
 export function normaliseNumeroSign(text: string): string {
   // Same length in and out, so character offsets (and per-character scores) still line up.
@@ -109,6 +117,7 @@ export function findSerial(lines: OcrLine[], ctx: SerialContext): SerialResult {
     for (const t of tokensByLine[i]) {
       // "CE M16 0102": the MID conformity marking (year 2016, notified body 0102) on European meters.
       if (MID_MARKING.test(text.slice(0, t.start))) continue;
+      if (OTHER_DOCUMENT.test(t.before.replace(/\s+$/, ''))) continue;
       const markerHere = isMarkerLine(t.before);
       const h = boxHeight(line.box);
       const [cx, cy] = boxCentre(line.box);

@@ -94,3 +94,16 @@ test('the MID conformity marking (CE, M and the year, the notified body) is no s
   // A serial with a letter prefix of its own still stands.
   assert.equal(serialOf([counter, line('EM1601022', 300, 520, 300, 30)]), 'EM1601022');
 });
+
+test("another document's number (a licence, an approval, a model, a telephone) is no serial", () => {
+  const plate = (text: string) => serialOf([counter, line(text, 300, 520, 300, 30)]);
+  assert.equal(plate('CM/L-2337550'), '');
+  assert.equal(plate('Lic. No. 4512376'), '');
+  assert.equal(plate('Type approval No 2012-3391'), '');
+  assert.equal(plate('Tel: 8001234567'), '');
+  // With the meter's own number beside it, that one is the serial.
+  assert.equal(serialOf([counter, line('CM/L-2337550', 300, 520, 300, 30), line('22170246', 300, 600, 260, 30)]), '22170246');
+  // A serial marker of its own still stands.
+  assert.equal(plate('Meter No. 4512376'), '4512376');
+  assert.equal(plate('S/N 4512376'), '4512376');
+});
