@@ -191,6 +191,23 @@ test('red drums are found under neutral light, and under warm light that paints 
   assert.ok(r?.gains && r.gains[0] < 1 && r.gains[2] > 1);
 });
 
+test('a weaker cast that leaves only some black drums reddish is balanced when that gives a clean red run', () => {
+  const img = drumRow([1.08, 0.8, 0.6]);
+  // The second drum's face is grey (in shadow): the row is no longer red from end to end.
+  for (let y = 25; y < 55; y++) for (let x = 30; x < 50; x++) img.data.set([150, 150, 150], (y * 200 + x) * 3);
+  const r = readCounter(img, rowWindow());
+  assert.equal(r?.decimals, 3);
+  assert.equal(r?.decimalSource, 'colour');
+  assert.ok(r?.gains);
+  // Balancing that finds no clean run leaves the row as measured: no decimals from colour.
+  const mixed = drumRow([1.08, 0.8, 0.6]);
+  for (let y = 25; y < 55; y++) for (let x = 150; x < 170; x++) mixed.data.set([150, 150, 150], (y * 200 + x) * 3);
+  for (let y = 25; y < 55; y++) for (let x = 10; x < 30; x++) mixed.data.set([200, 35, 35], (y * 200 + x) * 3);
+  const m = readCounter(mixed, rowWindow());
+  assert.notEqual(m?.decimalSource, 'colour');
+  assert.equal(m?.gains, undefined);
+});
+
 test('a red drum that only shows red down its middle still ends the whole part', () => {
   const r = readCounter(drumRow([1, 1, 1], 5), rowWindow());
   assert.ok(r && r.redFractions[5] < 0.1, `the scratched drum's cell is barely red (${r?.redFractions[5]})`);

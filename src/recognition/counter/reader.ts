@@ -217,11 +217,14 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   let gains: Gains | undefined;
   // Every cell red: a colour cast (warm light), unless the row is all red drums. Balanced against
   // the row's whites, the black drums' faces turn grey again and only real red drums stay red.
-  if (trailingRedRun(red) === 0 && Math.min(...red) >= RED_CELL) {
+  // Some cells red but no clean red run at the end: a weaker cast (a night shot brightened back)
+  // that left a few black drums reddish; balanced, the row is kept only if a clean run appears.
+  if (trailingRedRun(red) === 0 && red.some((r) => r >= RED_CELL)) {
     const g = rowWhiteGains(img, cells, win.axis, p, win.height);
-    if (g) {
+    const balanced = g && cellRedness(img, cells, win.axis, p, win.height, g);
+    if (g && balanced && (Math.min(...red) >= RED_CELL || trailingRedRun(balanced) > 0)) {
       gains = g;
-      red = cellRedness(img, cells, win.axis, p, win.height, gains);
+      red = balanced;
     }
   }
   const n = cells.length;
