@@ -161,16 +161,20 @@ test('combineDigits: a wheel the CNN sees at x.9 confirms neither x nor x+1 for 
  * The `scratched` drum shows red only in a narrow strip down its middle (a dark scratch across it).
  */
 function drumRow(cast: [number, number, number], scratched = -1): RgbImage {
+  return rowImage((x, y, k) => {
+    const scratch = k === scratched && (Math.abs(x - (19.5 + k * 20)) > 1 || y < 35 || y >= 45);
+    const face = y >= 25 && y < 55 && k >= 0 && k < 8 && !scratch ? (k < 5 ? [235, 235, 235] : [200, 35, 35]) : [60, 60, 60];
+    return face.map((v, c) => Math.min(255, v * cast[c]));
+  });
+}
+
+/** A 200x80 image of a row whose drums are 20 px apart, the first at x 10; `k` is the drum under x. */
+function rowImage(colourAt: (x: number, y: number, k: number) => number[]): RgbImage {
   const width = 200;
   const height = 80;
   const data = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const k = Math.floor((x - 10) / 20);
-      const scratch = k === scratched && (Math.abs(x - (19.5 + k * 20)) > 1 || y < 35 || y >= 45);
-      const face = y >= 25 && y < 55 && k >= 0 && k < 8 && !scratch ? (k < 5 ? [235, 235, 235] : [200, 35, 35]) : [60, 60, 60];
-      for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = Math.min(255, face[c] * cast[c]);
-    }
+    for (let x = 0; x < width; x++) data.set(colourAt(x, y, Math.floor((x - 10) / 20)), (y * width + x) * 3);
   }
   return { data, width, height };
 }
@@ -262,19 +266,10 @@ test('a row with a printed point that stops right before a red drum is flagged: 
 
 /** 8 dark drums 20 px apart; the frame round the last `red` of them is red, round the others grey. */
 function framedRow(red: number): RgbImage {
-  const width = 200;
-  const height = 80;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const k = Math.floor((x - 10) / 20);
-      const inDrum = y >= 28 && y < 52 && k >= 0 && k < 8 && Math.abs(x - (20 + k * 20)) < 9.5;
-      const frame = k >= 8 - red && k < 8 ? [200, 30, 30] : [150, 150, 150];
-      const px = inDrum ? [45, 40, 40] : frame;
-      for (let c = 0; c < 3; c++) data[(y * width + x) * 3 + c] = px[c];
-    }
-  }
-  return { data, width, height };
+  return rowImage((x, y, k) => {
+    const inDrum = y >= 28 && y < 52 && k >= 0 && k < 8 && Math.abs(x - (20 + k * 20)) < 9.5;
+    return inDrum ? [45, 40, 40] : k >= 8 - red && k < 8 ? [200, 30, 30] : [150, 150, 150];
+  });
 }
 
 test('dark fractional drums in a red frame: the frame places the decimal point', () => {
