@@ -91,6 +91,18 @@ test('combineDigits: an unsure OCR digit needs firm CNN support, a confident one
   assert.equal(combineDigits(other, firm).disagreements, 1);
 });
 
+test('combineDigits: a middling OCR digit (under 0.7) is the CNN\'s to read when the CNN sees one other digit only', () => {
+  const positions = [0, 6, 6, 5];
+  const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
+  const middling = counter('0605');
+  middling.cells[2].score = 0.67;
+  assert.deepEqual(combineDigits(middling, wheels), { digits: '0665', disagreements: 0, overruled: 0 });
+  // A surer OCR digit stands against it: a disagreement, so no reading.
+  const surer = counter('0605');
+  surer.cells[2].score = 0.75;
+  assert.equal(combineDigits(surer, wheels).disagreements, 1);
+});
+
 test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and the CNN sees one digit only', () => {
   const c = counter('0484');
   c.cells[3].score = 0.23;

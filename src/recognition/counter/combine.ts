@@ -13,7 +13,7 @@ const LAST_WHEEL_LOWER_BELOW = 0.6;
 const LAST_WHEEL_UNDECIDED = 0.05;
 
 /** OCR digits below this confidence need the CNN's firm support; above it, only a clear veto counts. */
-const UNSURE_OCR = 0.6;
+const UNSURE_OCR = 0.7;
 /** Lowest OCR confidence a digit may have at all. */
 const MIN_OCR = 0.2;
 /** CNN mass on the positions that show digit d (d-0.3 .. d+0.9) needed to confirm an unsure OCR digit. */
