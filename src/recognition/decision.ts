@@ -61,7 +61,7 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
 }
 
 /** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */
-function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
+export function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
   if (!wheels) return false;
   const combined = combineDigits(c, wheels);
   return combined.disagreements === 0 && combined.overruled === 0 && combined.digits === c.digits;

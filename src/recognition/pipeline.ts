@@ -20,7 +20,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cued, decide, nameplateNumber } from './decision.js';
+import { chooseReading, cnnConfirms, cued, decide, nameplateNumber } from './decision.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -106,6 +106,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       }
       lap('turn');
     }
+    if (first.outcome.kind === 'no_meter') {
+      const rescued = await rescaledPass(img);
+      if (rescued) first = rescued;
+      lap('rescale');
+    }
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const found = await withheldReading(img, first, first.outcome.meter, lap);
@@ -121,6 +126,25 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (serialNumber) result = { ...result, outcome: { kind: 'meter', meter: { ...result.outcome.meter, serialNumber } } };
     }
     return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
+  };
+
+  /**
+   * A photo in which the first pass found no meter is detected again at half and at twice the
+   * detector's scale: PP-OCRv4's detector misses text far from the sizes it was trained on (a
+   * low-resolution LCD enlarged until its digits are a tenth of the photo high, a blurry close-up
+   * whose drum row it boxes only at twice the size). Such a pass gets no benefit of the doubt: its
+   * reading stands only when the digit CNN reads every cell as the OCR did (at a scale the detector
+   * handles badly, a dark LCD's 3 was read as a 9 with full confidence; the CNN saw the 3).
+   */
+  const rescaledPass = async (img: RgbImage): Promise<Awaited<ReturnType<typeof analyse>> | null> => {
+    for (const maxSide of rescueSides(Math.min(ocrOpts.det.maxSide, Math.max(img.width, img.height)))) {
+      const pass = await analyse(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide, upscale: true } });
+      if (pass.outcome.kind !== 'meter') continue;
+      const { meter } = pass.outcome;
+      if (meter.currentReading !== null && !(pass.counter && cnnConfirms(pass.counter, pass.wheels))) return { ...pass, outcome: { kind: 'meter', meter: { ...meter, currentReading: null } } };
+      return pass;
+    }
+    return null;
   };
 
   /**
@@ -322,6 +346,20 @@ interface Found {
   reading: number;
   counter: CounterReading | null;
   wheels: WheelReading | null;
+}
+
+/** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */
+const RESCUE_SCALES = [0.5, 2];
+/** Detector input sides those passes stay within (the larger costs memory: activations grow with the area). */
+const MIN_RESCUE_SIDE = 320;
+const MAX_RESCUE_SIDE = 1280;
+/** A rescue pass at nearly the first pass's scale would see what it saw. */
+const MIN_RESCUE_CHANGE = 64;
+
+/** Detector input sides of the rescue passes after a first pass at `used` (see rescaledPass). */
+export function rescueSides(used: number): number[] {
+  const sides = RESCUE_SCALES.map((f) => Math.round(Math.min(MAX_RESCUE_SIDE, Math.max(MIN_RESCUE_SIDE, used * f))));
+  return [...new Set(sides)].filter((side) => Math.abs(side - used) >= MIN_RESCUE_CHANGE);
 }
 
 /** Share of vertical text boxes (by area) above which the photo is taken as sideways. */

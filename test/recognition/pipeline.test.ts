@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createRecognizer, enlargeSmall, meterColour } from '../../src/recognition/pipeline.js';
+import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { blankPng, waterMeterPng, wheelsAt } from './fixtures.js';
 
@@ -30,6 +30,26 @@ test('a rotated photo (EXIF) reads like the upright one', async () => {
   const stored = await sharp(upright).rotate(-90).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
   const detail = await r.inspect(stored);
   assert.equal(detail.counter?.digits, '00127546');
+});
+
+test('a photo whose text the detector misses at its first scale is read at another; a picture without text stays no_meter', async () => {
+  // A detector input of 64 px sees nothing of this meter: the rescue pass (at 320 px) reads it.
+  const coarse = await createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 }, { det: { maxSide: 64 }, maxLines: 16, minHeight: 7 });
+  const detail = await coarse.inspect(await waterMeterPng('00127546', '12-345678'));
+  assert.ok(detail.ms.rescale !== undefined, 'the first pass found no meter');
+  assert.equal(detail.outcome.kind, 'meter');
+  if (detail.outcome.kind === 'meter') assert.equal(detail.outcome.meter.currentReading, 127.546);
+  const blank = await (await recognizerP).inspect(await blankPng());
+  assert.deepEqual(blank.outcome, { kind: 'no_meter' });
+  assert.ok(blank.ms.rescale !== undefined);
+});
+
+test('rescue passes run at half and twice the first detector scale, within 320-1280 px, never at nearly the same', () => {
+  assert.deepEqual(rescueSides(960), [480, 1280]);
+  assert.deepEqual(rescueSides(640), [320, 1280]);
+  assert.deepEqual(rescueSides(300), [600]);
+  assert.deepEqual(rescueSides(64), [320]);
+  assert.deepEqual(rescueSides(1280), [640]);
 });
 
 test('no meter in the photo gives no_meter; junk bytes give bad_image; repeated calls keep working', async () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { oneTenthDrum } from '../../src/recognition/counter/red-drums.js';
-import { readingVerdict } from '../../src/recognition/decision.js';
+import { cnnConfirms, readingVerdict } from '../../src/recognition/decision.js';
 import { parseMeterText } from '../../src/recognition/parse/index.js';
 import { REREAD_LINE } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
@@ -101,4 +101,17 @@ test('a printed point with more decimals than the meter type shows is no meter d
   assert.equal(readingVerdict('electricity', lcdText, lcd, null).reading, 12345.67);
   const [gasText, gas] = row('07797.127', '07797127', 3);
   assert.equal(readingVerdict('gas', gasText, gas, null).reading, 7797.127);
+});
+
+test('cnnConfirms: the CNN must read every cell as the OCR did, with no correction and no veto', () => {
+  const row = drumRow('0238714', 1, [0, 0, 0, 0, 0, 0, 0.6]);
+  assert.equal(cnnConfirms(row, wheelsAt([0, 2, 3, 8, 7, 1, 4])), true);
+  // The last cell barely read as 8 and seen by the CNN as a 1: the reading rests on the CNN's correction.
+  const unsure = { ...row, cells: row.cells.map((c, i) => (i === 6 ? { ...c, digit: 8, score: 0.24 } : c)), digits: '0238718' };
+  assert.equal(readingVerdict('gas', parseMeterText([], { width: 640, height: 480 }), unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])).reading, 23871.1);
+  assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])), false);
+  // A plain LCD row: one confident OCR digit against the CNN.
+  const lcd = { ...row, decimalSource: 'none' as const, decimals: 0, digits: '0238914', cells: row.cells.map((c, i) => (i === 4 ? { ...c, digit: 9 } : c)) };
+  assert.equal(cnnConfirms(lcd, wheelsAt([0, 2, 3, 8, 7, 1, 4])), false);
+  assert.equal(cnnConfirms(row, null), false);
 });

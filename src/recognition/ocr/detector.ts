@@ -9,6 +9,8 @@ const STD = [0.229, 0.224, 0.225];
 export interface DetectOptions {
   /** Longest side of the network input (rounded to a multiple of 32). */
   maxSide: number;
+  /** Enlarge a photo smaller than maxSide to it (a rescue pass for text too small or blurry at its own size). */
+  upscale?: boolean;
   db?: Partial<DbOptions>;
 }
 
@@ -21,7 +23,7 @@ export class TextDetector {
 
   /** Text boxes in `img` pixel coordinates, best first. */
   async detect(img: RgbImage, opts: DetectOptions): Promise<DetectedBox[]> {
-    const scale = Math.min(1, opts.maxSide / Math.max(img.width, img.height));
+    const scale = Math.min(opts.upscale ? Infinity : 1, opts.maxSide / Math.max(img.width, img.height));
     const w = Math.max(32, Math.round((img.width * scale) / 32) * 32);
     const h = Math.max(32, Math.round((img.height * scale) / 32) * 32);
     const input = await resizeRgb(img, w, h);
