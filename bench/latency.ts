@@ -33,14 +33,16 @@ async function post(url: string, token: string, bytes: Buffer, name: string): Pr
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(dir)) {
-    console.log(`bench:latency skipped: no photos at ${dir} (pass --dir DIR)`);
+  const photos = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /\.(jpe?g|png)$/i.test(f))
+        .sort()
+        .map((f) => ({ name: f, bytes: readFileSync(join(dir, f)) }))
+    : [];
+  if (!photos.length) {
+    console.log(`bench:latency skipped: no JPEG or PNG photos in ${dir} (pass --dir DIR)`);
     return;
   }
-  const photos = readdirSync(dir)
-    .filter((f) => /\.(jpe?g|png)$/i.test(f))
-    .sort()
-    .map((f) => ({ name: f, bytes: readFileSync(join(dir, f)) }));
   // By default every photo once per phase, so the figures cover the whole set.
   const rounds = requestsFlag ? Number(requestsFlag) : photos.length;
   const dataDir = mkdtempSync(join(tmpdir(), 'meter-latency-'));
