@@ -44,12 +44,12 @@ test('a photo whose text the detector misses at its first scale is read at anoth
   assert.ok(blank.ms.rescale !== undefined);
 });
 
-test('rescue passes run at half and twice the first detector scale, within 320-1280 px, never at nearly the same', () => {
-  assert.deepEqual(rescueSides(960), [480, 1280]);
-  assert.deepEqual(rescueSides(640), [320, 1280]);
+test('rescue passes run at half and twice the first detector scale, within 320-1024 px, never at nearly the same', () => {
+  assert.deepEqual(rescueSides(960), [480, 1024]);
+  assert.deepEqual(rescueSides(640), [320, 1024]);
   assert.deepEqual(rescueSides(300), [600]);
   assert.deepEqual(rescueSides(64), [320]);
-  assert.deepEqual(rescueSides(1280), [640]);
+  assert.deepEqual(rescueSides(1000), [500]);
 });
 
 test('no meter in the photo gives no_meter; junk bytes give bad_image; repeated calls keep working', async () => {
