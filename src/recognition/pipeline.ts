@@ -170,7 +170,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
     const scale = FINER_DETECTION * Math.min(1, ocrOpts.det.maxSide / Math.max(img.width, img.height));
     const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
-    const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide, upscale: true } }, serial);
+    const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
     lap('finer');
     const fine = await cuedReading(crop, finer, type, serial);
     if (fine) return fine;
