@@ -141,8 +141,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const pass = await analyse(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide, upscale: true } });
       if (pass.outcome.kind !== 'meter') continue;
       const { meter } = pass.outcome;
-      if (meter.currentReading !== null && !(pass.counter && cnnConfirms(pass.counter, pass.wheels))) return { ...pass, outcome: { kind: 'meter', meter: { ...meter, currentReading: null } } };
-      return pass;
+      const confirmed = meter.currentReading === null || (pass.counter !== null && cnnConfirms(pass.counter, pass.wheels));
+      return confirmed ? pass : { ...pass, outcome: { kind: 'meter', meter: { ...meter, currentReading: null } } };
     }
     return null;
   };
