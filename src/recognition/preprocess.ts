@@ -118,20 +118,53 @@ export function sampleQuadSmooth(img: RgbImage, quad: [number, number][], outW: 
   const srcH = Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]);
   const factor = Math.max(1, Math.min(4, Math.round(Math.max(srcW / outW, srcH / outH))));
   if (factor === 1) return sampleQuad(img, quad, outW, outH);
-  const big = sampleQuad(img, quad, outW * factor, outH * factor);
+  // The factor x factor grid of sampleQuad's samples per output pixel, summed as it goes (no
+  // intermediate image: the wheel reader samples a hundred cells per row this way).
+  const [p0, p1, , p3] = quad;
+  const bigW = outW * factor;
+  const bigH = outH * factor;
+  const ux = (p1[0] - p0[0]) / bigW;
+  const uy = (p1[1] - p0[1]) / bigW;
+  const vx = (p3[0] - p0[0]) / bigH;
+  const vy = (p3[1] - p0[1]) / bigH;
   const out = new Uint8Array(outW * outH * 3);
-  const bw = outW * factor;
+  const px = new Uint8Array(3);
   const n = factor * factor;
+  const { data, width, height } = img;
   for (let y = 0; y < outH; y++) {
     for (let x = 0; x < outW; x++) {
-      for (let k = 0; k < 3; k++) {
-        let sum = 0;
-        for (let dy = 0; dy < factor; dy++) {
-          let i = ((y * factor + dy) * bw + x * factor) * 3 + k;
-          for (let dx = 0; dx < factor; dx++, i += 3) sum += big.data[i];
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        const j = y * factor + dy + 0.5;
+        for (let dx = 0; dx < factor; dx++) {
+          const i = x * factor + dx + 0.5;
+          const sx = p0[0] + i * ux + j * vx - 0.5;
+          const sy = p0[1] + i * uy + j * vy - 0.5;
+          if (sx >= 0 && sy >= 0 && sx < width - 1 && sy < height - 1) {
+            // Inside: bilinear() without its clamping (same arithmetic, same rounding).
+            const x0 = sx | 0;
+            const y0 = sy | 0;
+            const fx = sx - x0;
+            const fy = sy - y0;
+            const a = (y0 * width + x0) * 3;
+            const c = a + width * 3;
+            for (let k = 0; k < 3; k++) {
+              const top = data[a + k] + (data[a + 3 + k] - data[a + k]) * fx;
+              const bot = data[c + k] + (data[c + 3 + k] - data[c + k]) * fx;
+              px[k] = top + (bot - top) * fy + 0.5;
+            }
+          } else bilinear(data, width, height, sx, sy, px, 0);
+          r += px[0];
+          g += px[1];
+          b += px[2];
         }
-        out[(y * outW + x) * 3 + k] = (sum / n + 0.5) | 0;
       }
+      const o = (y * outW + x) * 3;
+      out[o] = (r / n + 0.5) | 0;
+      out[o + 1] = (g / n + 0.5) | 0;
+      out[o + 2] = (b / n + 0.5) | 0;
     }
   }
   return { data: out, width: outW, height: outH };

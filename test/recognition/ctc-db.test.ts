@@ -33,3 +33,22 @@ test('dbPostprocess finds separate regions, scales and unclips them, drops weak 
   assert.ok(b.rect.width > 48 && b.rect.height > 12, 'unclipped beyond the kernel');
   assert.ok(b.score > 0.85);
 });
+
+test('ctcGreedy takes a blank just over half as the argmax, and a character beating a blank under half', () => {
+  const charset = ['7', '8'];
+  const classes = 3;
+  // Softmax rows: [blank, '7', '8'].
+  const rows = [
+    [0.52, 0.47, 0.01], // blank
+    [0.49, 0.5, 0.01], // '7'
+    [0.6, 0.0, 0.4], // blank: splits the repeat
+    [0.3, 0.65, 0.05], // '7' again
+    [0.34, 0.33, 0.33], // blank wins a three-way near tie
+    [0.2, 0.1, 0.7], // '8'
+  ];
+  const probs = new Float32Array(rows.flat());
+  const r = ctcGreedy(probs, 0, rows.length, classes, charset);
+  assert.equal(r.text, '778');
+  assert.deepEqual(r.charSteps, [1, 3, 5]);
+  assert.deepEqual(r.charScores.map((s) => Math.round(s * 100) / 100), [0.5, 0.65, 0.7]);
+});

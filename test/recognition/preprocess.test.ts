@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { bombPng } from '../helpers/images.js';
-import { BadImageError, decodeImage, sampleQuad, colourStats, writeChw, type RgbImage } from '../../src/recognition/preprocess.js';
+import { BadImageError, decodeImage, sampleQuad, sampleQuadSmooth, colourStats, writeChw, type RgbImage } from '../../src/recognition/preprocess.js';
 
 const OPTS = { maxPixels: 40_000_000, maxSide: 1600 };
 
@@ -52,4 +52,37 @@ test('sampleQuad, colourStats and writeChw work on raw pixels', () => {
   writeChw(img, t, 0, 4, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5], true);
   assert.equal(t[2 * 8], 1); // R lands in the third plane with bgr
   assert.equal(t[0], -1);
+});
+
+test('sampleQuadSmooth averages sampleQuad over a finer grid: the same pixels, inside the image and across its edges', () => {
+  // A noisy image, so that any slip in the sample positions or the rounding changes pixels.
+  const width = 97;
+  const height = 61;
+  const data = new Uint8Array(width * height * 3);
+  let seed = 12345;
+  for (let i = 0; i < data.length; i++) data[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 256;
+  const img: RgbImage = { width, height, data };
+  const quads: [number, number][][] = [
+    [[10.3, 5.7], [52.1, 9.2], [47.9, 58.4], [6.1, 54.9]], // tilted, inside: factor 2
+    [[-6, -4], [74, -4], [74, 120], [-6, 120]], // past every edge: factor 4 (capped)
+    [[40.5, 20.25], [100.5, 20.25], [100.5, 70.25], [40.5, 70.25]], // off the right and bottom
+  ];
+  for (const q of quads) {
+    const outW = 20;
+    const outH = 32;
+    const srcW = Math.hypot(q[1][0] - q[0][0], q[1][1] - q[0][1]);
+    const srcH = Math.hypot(q[3][0] - q[0][0], q[3][1] - q[0][1]);
+    const f = Math.max(1, Math.min(4, Math.round(Math.max(srcW / outW, srcH / outH))));
+    assert.ok(f > 1);
+    const big = sampleQuad(img, q, outW * f, outH * f);
+    const expected = new Uint8Array(outW * outH * 3);
+    for (let y = 0; y < outH; y++)
+      for (let x = 0; x < outW; x++)
+        for (let k = 0; k < 3; k++) {
+          let sum = 0;
+          for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) sum += big.data[((y * f + dy) * outW * f + x * f + dx) * 3 + k];
+          expected[(y * outW + x) * 3 + k] = (sum / (f * f) + 0.5) | 0;
+        }
+    assert.deepEqual(sampleQuadSmooth(img, q, outW, outH).data, expected);
+  }
 });

@@ -11,6 +11,9 @@ export interface CtcResult {
   steps: number;
 }
 
+/** Above half (with room for float rounding), no other class of a softmax row can beat the blank. */
+const BLANK_SURE = 0.51;
+
 /**
  * Decodes one sequence: argmax per timestep, merge repeats, drop blanks (class 0).
  * `probs` holds `steps * classes` values starting at `offset`; class i > 0 is `charset[i - 1]`.
@@ -24,6 +27,11 @@ export function ctcGreedy(probs: Float32Array, offset: number, steps: number, cl
     const base = offset + t * classes;
     let best = 0;
     let bestP = probs[base];
+    // Softmax rows sum to 1: a blank above BLANK_SURE is the argmax (most timesteps are blank).
+    if (bestP > BLANK_SURE) {
+      prev = 0;
+      continue;
+    }
     for (let c = 1; c < classes; c++) {
       const p = probs[base + c];
       if (p > bestP) {
