@@ -48,3 +48,11 @@ test('an underexposed photo is brightened back to a normal range, and its red dr
   // The input image is not modified.
   assert.deepEqual(measureExposure(dark), before);
 });
+
+test('a dim shot just under the line (90% of it darker than 100 of 255) is brightened too', () => {
+  const dim = meterFace((v) => Math.round(v * 0.5));
+  const before = measureExposure(dim);
+  assert.ok(before.p90 >= 90 && before.p90 < DARK_P90, `p90 ${before.p90}`);
+  const after = measureExposure(correctExposure(dim));
+  assert.ok(after.p90 > 180, `p90 ${after.p90}`);
+});
