@@ -1,11 +1,12 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small]]
+//        [--degrade [phone|dark|blur|small|jpeg|tilt]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
 // quality 35; dark crushes it like a night shot (gamma 2.2, 55% brightness); blur blurs it (sigma
-// 2.2); small shrinks it to 40%.
+// 2.2); small shrinks it to 40%; jpeg only re-saves it at quality 50 (a messenger app); tilt only turns
+// it 8 degrees (a hand-held shot).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +44,7 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
-const DEGRADATIONS = ['phone', 'dark', 'blur', 'small'] as const;
+const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt'] as const;
 type Degradation = (typeof DEGRADATIONS)[number];
 
 /** The photo upright, then made worse as `kind` says (see the usage above), as a JPEG. */
@@ -53,6 +54,8 @@ async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
   if (kind === 'dark') return sharp(upright).gamma(2.2, 1.0).linear(0.55, 0).jpeg({ quality: 80 }).toBuffer();
   if (kind === 'blur') return sharp(upright).blur(2.2).jpeg({ quality: 85 }).toBuffer();
   if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
+  if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
+  if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
   const tilted = await sharp(upright).rotate(8, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer();
   return sharp(tilted)
     .resize(Math.round(width * 0.6), Math.round(height * 0.6), { fit: 'inside' })
