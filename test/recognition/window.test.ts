@@ -37,3 +37,13 @@ test('a unit after the digits ends the row: its exponent is not a drum', () => {
   assert.equal(lineDigits(line('l02669.587m30'), 0).map((c) => c.digit).join(''), '02669587');
   assert.equal(lineDigits(line('T1 012345kWh'), 0).map((c) => c.digit).join(''), '1012345');
 });
+
+test('two digit lines that overlap along the row join even when one box is much taller (a red drum frame)', () => {
+  // '013' and '34149' share the drum at x = 125; the second box is 1.5 times as tall.
+  const windows = findCounterWindows([line('013', 115, 100, 40), line('34149', 145, 102, 60)]);
+  assert.deepEqual(windows[0].lineIndexes, [0, 1]);
+  assert.equal(windows[0].cells.map((c) => c.digit).join(''), '01334149');
+  // Lines that only sit side by side keep the stricter height rule.
+  const apart = findCounterWindows([line('013', 115, 100, 40), line('34149', 175, 102, 60)]);
+  assert.deepEqual(apart[0].lineIndexes, [1]);
+});

@@ -33,6 +33,14 @@ export interface CounterWindow {
   score: number;
 }
 
+/**
+ * Height ratio up to which two digit lines that overlap along the row are one row: the detector boxes
+ * a row's first drums and the rest apart, sharing a drum, and a box that takes in a red drum's frame is
+ * much taller (`013` and `34149` of a tilted PAFAL row, 1.5 times its height; kept apart, the row was
+ * read without its first two drums). The reader drops the shared drum read twice.
+ */
+const OVERLAP_HEIGHTS = 1.8;
+
 const isDigit = (c: string) => c >= '0' && c <= '9';
 const isLetter = (c: string | undefined) => c !== undefined && c.toLowerCase() !== c.toUpperCase();
 
@@ -108,7 +116,6 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
       // Boxes around single drums hug the glyph, so their heights vary more than whole rows do.
       const hRatio = o.rect.height / last.rect.height;
       const short = [...o.text].length <= 2 || [...last.text].length <= 2;
-      if (hRatio < (short ? 0.6 : 0.7) || hRatio > (short ? 1.67 : 1.45)) continue;
       const h = Math.max(o.rect.height, last.rect.height);
       const c = Math.cos(last.rect.angle);
       const s = Math.sin(last.rect.angle);
@@ -117,6 +124,8 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
       const along = dx * c + dy * s;
       const across = -dx * s + dy * c;
       const gap = along - (o.rect.width + last.rect.width) / 2;
+      const [lo, hi] = gap < 0 && !short ? [1 / OVERLAP_HEIGHTS, OVERLAP_HEIGHTS] : short ? [0.6, 1.67] : [0.7, 1.45];
+      if (hRatio < lo || hRatio > hi) continue;
       if (along <= 0 || Math.abs(across) > 0.45 * h || gap > 1.2 * h) continue;
       group.push(other);
       used.add(other.i);
