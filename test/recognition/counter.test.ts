@@ -312,3 +312,18 @@ test('a red frame that goes on past the last cell round a dark drum: the OCR sto
   const pointed = { ...short, cells: short.cells.map((c, j) => ({ ...c, followedBySeparator: j === 4 })) };
   assert.deepEqual([readCounter(framedRow(3), pointed)?.decimalSource, readCounter(framedRow(3), pointed)?.redBeyond], ['point', true]);
 });
+
+test('combineDigits: the CNN reads at most one unsure OCR digit before the last wheel in place of the OCR', () => {
+  const wheelsAt = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // The OCR barely saw one drum (a 1 read as 7): the CNN's sure 1 stands in for it.
+  const once = counter('07797727');
+  once.cells[5].score = 0.15;
+  assert.deepEqual(combineDigits(once, wheelsAt([0, 7, 7, 9, 7, 1, 2, 7])), { digits: '07797127', disagreements: 0, overruled: 0 });
+  // Two barely seen drums: the CNN would read both (the second as its 1/7 confusion); the row is not trusted.
+  const twice = counter('07497727');
+  twice.cells[2].score = 0.15;
+  twice.cells[5].score = 0.15;
+  const r = combineDigits(twice, wheelsAt([0, 7, 1, 9, 7, 1, 2, 7]));
+  assert.equal(r.disagreements, 1);
+  assert.equal(r.digits, '07197727');
+});

@@ -28,6 +28,14 @@ const OCR_OVERRULED = 0.25;
 /** ... and the CNN reads the wheel alone when it puts this much mass on exactly one digit. */
 const SOLE_SUPPORT = 0.9;
 
+/**
+ * Digits before the last wheel the CNN may read in place of the OCR in one row. A second such digit
+ * means the row is not what the OCR saw, and the CNN alone is then wrong too often: under
+ * `--degrade tilt` a gas row had two replaced, `7` -> `1` rightly and `4` -> `1` where the drum shows
+ * `7` (its 1/7 confusion), and gave a wrong reading.
+ */
+const MAX_REPLACED = 1;
+
 /** The one digit the CNN firmly supports, or null when none or two (a wheel between digits). */
 export function soleDigit(p: ArrayLike<number>): number | null {
   const firm = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => digitSupport(p, d) >= SOLE_SUPPORT);
@@ -82,6 +90,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
   const composed = composeDigits(snapped).digits;
   let disagreements = 0;
   let overruled = 0;
+  let replaced = 0;
   const last = counter.cells.length - 1;
   const digits = counter.cells.map((cell, i) => {
     const o = cell.digit;
@@ -101,7 +110,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // A barely read leading 0 may be no drum at all (the window's frame, a blank cell): the CNN,
       // which sees a digit in anything, must not turn it into a leading digit worth 10^n.
       const leadingFrame = i === 0 && o === 0 && cnn !== 0;
-      if (cnn !== null && !midRoll(cnn) && !leadingFrame) return cnn;
+      if (cnn !== null && !midRoll(cnn) && !leadingFrame && (i === last || replaced++ < MAX_REPLACED)) return cnn;
       disagreements++;
       return o;
     }
