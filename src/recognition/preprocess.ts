@@ -90,6 +90,21 @@ export function sampleQuad(img: RgbImage, quad: [number, number][], outW: number
 }
 
 function bilinear(data: Uint8Array, w: number, h: number, x: number, y: number, out: Uint8Array, o: number): void {
+  if (x >= 0 && y >= 0 && x < w - 1 && y < h - 1) {
+    // Inside (nearly every sample): the same arithmetic without the clamping.
+    const x0 = x | 0;
+    const y0 = y | 0;
+    const fx = x - x0;
+    const fy = y - y0;
+    const a = (y0 * w + x0) * 3;
+    const c = a + w * 3;
+    for (let k = 0; k < 3; k++) {
+      const top = data[a + k] + (data[a + 3 + k] - data[a + k]) * fx;
+      const bot = data[c + k] + (data[c + 3 + k] - data[c + k]) * fx;
+      out[o + k] = top + (bot - top) * fy + 0.5;
+    }
+    return;
+  }
   const xc = x < 0 ? 0 : x > w - 1 ? w - 1 : x;
   const yc = y < 0 ? 0 : y > h - 1 ? h - 1 : y;
   const x0 = Math.floor(xc);
@@ -142,20 +157,7 @@ export function sampleQuadSmooth(img: RgbImage, quad: [number, number][], outW: 
           const i = x * factor + dx + 0.5;
           const sx = p0[0] + i * ux + j * vx - 0.5;
           const sy = p0[1] + i * uy + j * vy - 0.5;
-          if (sx >= 0 && sy >= 0 && sx < width - 1 && sy < height - 1) {
-            // Inside: bilinear() without its clamping (same arithmetic, same rounding).
-            const x0 = sx | 0;
-            const y0 = sy | 0;
-            const fx = sx - x0;
-            const fy = sy - y0;
-            const a = (y0 * width + x0) * 3;
-            const c = a + width * 3;
-            for (let k = 0; k < 3; k++) {
-              const top = data[a + k] + (data[a + 3 + k] - data[a + k]) * fx;
-              const bot = data[c + k] + (data[c + 3 + k] - data[c + k]) * fx;
-              px[k] = top + (bot - top) * fy + 0.5;
-            }
-          } else bilinear(data, width, height, sx, sy, px, 0);
+          bilinear(data, width, height, sx, sy, px, 0);
           r += px[0];
           g += px[1];
           b += px[2];

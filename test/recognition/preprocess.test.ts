@@ -86,3 +86,29 @@ test('sampleQuadSmooth averages sampleQuad over a finer grid: the same pixels, i
     assert.deepEqual(sampleQuadSmooth(img, q, outW, outH).data, expected);
   }
 });
+
+test('sampleQuad interpolates bilinearly inside the image and clamps at its edges', () => {
+  const width = 23;
+  const height = 17;
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 7919) % 251;
+  const img: RgbImage = { width, height, data };
+  const px = (x: number, y: number, k: number) => data[(y * width + x) * 3 + k];
+  const reference = (x: number, y: number, k: number) => {
+    const xc = Math.min(Math.max(x, 0), width - 1);
+    const yc = Math.min(Math.max(y, 0), height - 1);
+    const x0 = Math.floor(xc);
+    const y0 = Math.floor(yc);
+    const x1 = Math.min(x0 + 1, width - 1);
+    const y1 = Math.min(y0 + 1, height - 1);
+    const top = px(x0, y0, k) + (px(x1, y0, k) - px(x0, y0, k)) * (xc - x0);
+    const bot = px(x0, y1, k) + (px(x1, y1, k) - px(x0, y1, k)) * (xc - x0);
+    return Math.floor(top + (bot - top) * (yc - y0) + 0.5);
+  };
+  // One output pixel per sample: its centre maps to (x, y) in the image.
+  for (const [x, y] of [[3.25, 4.75], [0, 0], [21.9, 15.1], [22, 16], [-1.5, 8.2], [10.5, 16.7], [21.999, 2]]) {
+    const q: [number, number][] = [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]];
+    const out = sampleQuad(img, q, 1, 1);
+    for (let k = 0; k < 3; k++) assert.equal(out.data[k], reference(x, y, k), `(${x}, ${y}) channel ${k}`);
+  }
+});
