@@ -54,6 +54,25 @@ test('sampleQuad, colourStats and writeChw work on raw pixels', () => {
   assert.equal(t[0], -1);
 });
 
+test('writeChw gives (v/255 - mean) / std for every byte value and channel, and leaves padding columns alone', () => {
+  const width = 256;
+  const data = new Uint8Array(width * 3);
+  for (let x = 0; x < width; x++) data.set([x, 255 - x, (x * 7) % 256], x * 3);
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  const dstW = width + 3;
+  const t = new Float32Array(3 * dstW).fill(42);
+  writeChw({ width, height: 1, data }, t, 0, dstW, mean, std, true);
+  for (let c = 0; c < 3; c++) {
+    const src = 2 - c;
+    for (let x = 0; x < width; x++) {
+      const want = (data[x * 3 + src] / 255 - mean[c]) / std[c];
+      assert.ok(Math.abs(t[c * dstW + x] - want) < 1e-5, `plane ${c} x ${x}: ${t[c * dstW + x]} != ${want}`);
+    }
+    for (let x = width; x < dstW; x++) assert.equal(t[c * dstW + x], 42);
+  }
+});
+
 test('sampleQuadSmooth averages sampleQuad over a finer grid: the same pixels, inside the image and across its edges', () => {
   // A noisy image, so that any slip in the sample positions or the rounding changes pixels.
   const width = 97;
