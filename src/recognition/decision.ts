@@ -32,7 +32,7 @@ const MIN_DIGIT_SCORE = 0.8;
  * Longer digit rows without any decimal cue are serials or app overlays more often than counters
  * (or, on gas meters, fractional drums read as whole ones).
  */
-const MAX_PLAIN_DIGITS = 6;
+export const MAX_PLAIN_DIGITS = 6;
 
 /**
  * The digits of a row taken for the counter that is the nameplate's number instead: no decimal cue,
@@ -121,8 +121,10 @@ export function readingVerdict(
     if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(c.digits)) return no(`plain: parser ${top?.text ?? '-'}`);
     if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
     // Light drums in separate dark windows often end in an unmarked fractional drum of the same
-    // look: without a decimal cue, whether the last one is a tenth is a coin flip.
-    if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows)) return no('plain: separate windows, no decimal cue');
+    // look: without a decimal cue, whether the last one is a tenth is a coin flip. Not when one
+    // more drum follows in a window of its own (an electricity register's tenth set apart): the
+    // drums read are whole kWh, and the reading leaves that tenth out.
+    if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows) && !(type === 'electricity' && c.drumBeyond)) return no('plain: separate windows, no decimal cue');
     if (c.decimalSource === 'none' && c.windows && onLighterCarrier(c.windows)) return no('plain: dark drums, no decimal cue');
   }
   return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };

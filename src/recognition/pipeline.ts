@@ -15,12 +15,13 @@ import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
-import { rowLook } from './counter/row-look.js';
+import { inSeparateWindows, rowLook } from './counter/row-look.js';
+import { drumBeyond } from './counter/drum-beyond.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cnnConfirms, cued, decide, nameplateNumber } from './decision.js';
+import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber } from './decision.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -230,7 +231,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /** A row with its window look and wheel readings. */
   const lookAtDrums = async (img: RgbImage, row: CounterReading): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
-    const counter = { ...row, windows: rowLook(img, row) };
+    const windows = rowLook(img, row);
+    const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
+    const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects)));
+    const counter = { ...row, windows, drumBeyond: beyond };
     return { counter, wheels: await readWheels(img, counter, digits) };
   };
 

@@ -47,3 +47,34 @@ export function wheelsAt(positions: number[]) {
     framing: { scale: 1, dy: 0, dx: 0 },
   };
 }
+
+/**
+ * An electricity meter face: whole-kWh drums (dark numerals on light drums) each in its own window of
+ * a dark plate, reading `whole`; with `tenth`, one more, smaller drum in a window of its own past the
+ * plate (the tenths drum many such registers set apart).
+ */
+export function windowedMeterSvg(whole: string, tenth: string | null): string {
+  const pitch = 74;
+  const x0 = 150;
+  const drums = [...whole]
+    .map((d, i) => {
+      const x = x0 + i * pitch;
+      return `<rect x="${x}" y="236" width="58" height="88" fill="#f4f4f0"/>` +
+        `<text x="${x + 29}" y="305" font-family="DejaVu Sans" font-weight="bold" font-size="66" fill="#111" text-anchor="middle">${d}</text>`;
+    })
+    .join('');
+  const plateEnd = x0 + whole.length * pitch - 4;
+  const cx = x0 + (whole.length - 1) * pitch + 29 + pitch;
+  const small = tenth === null ? '' :
+    `<rect x="${cx - 27}" y="244" width="54" height="74" fill="#222"/><rect x="${cx - 21}" y="250" width="42" height="62" fill="#f4f4f0"/>` +
+    `<text x="${cx}" y="301" font-family="DejaVu Sans" font-weight="bold" font-size="50" fill="#111" text-anchor="middle">${tenth}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="620">
+<rect width="900" height="620" fill="#b9bcbf"/>
+<rect x="80" y="120" width="740" height="440" fill="#d6d8da" stroke="#555" stroke-width="6"/>
+<text x="${plateEnd - 60}" y="215" font-family="DejaVu Sans" font-size="30" fill="#222">kWh</text>
+<rect x="${x0 - 16}" y="226" width="${plateEnd - x0 + 28}" height="108" fill="#1c1c1c"/>${drums}${small}
+<text x="140" y="390" font-family="DejaVu Sans" font-size="40" fill="#222">WATTHOUR METER</text>
+<text x="140" y="440" font-family="DejaVu Sans" font-size="28" fill="#222">SINGLE PHASE 2-WIRE  220V 50Hz</text>
+<text x="140" y="500" font-family="DejaVu Sans" font-size="32" fill="#222">No. 11003147</text>
+</svg>`;
+}

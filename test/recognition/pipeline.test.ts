@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
-import { blankPng, waterMeterPng, wheelsAt } from './fixtures.js';
+import { blankPng, waterMeterPng, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
 const recognizerP = createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 });
@@ -148,6 +149,10 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
   const windowed = { ...counter, windows: { face: 150, gap: 60 } };
   assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
+  // One more drum in a window of its own past the row: an electricity register's tenth set apart,
+  // so the drums read are whole kWh. Other meters' plain rows get no such benefit.
+  assert.equal(readingVerdict('electricity', text, { ...windowed, drumBeyond: true }, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
+  assert.equal(readingVerdict('heat', text, { ...windowed, drumBeyond: true }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
   // Seven bare digits are a nameplate number (a serial the parser did not recognise) as often as a counter.
   const sevenText = parseMeterText([{ text: '9421088', score: 0.95, box: box(300, 150, 300, 80) }, { text: 'kWh', score: 0.95, box: box(620, 160, 60, 30) }], { width: 1000, height: 1000 });
   const sevenCells = [...'9421088'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 310 + 40 * i, y: 190, u: 310 + 40 * i, line: 0, followedBySeparator: false }));
@@ -251,4 +256,17 @@ test('a row refused as a counter for its length is the nameplate number; a count
   assert.equal(nameplateNumber(rowOf('20230708')), '');
   assert.equal(nameplateNumber({ ...rowOf('12130518'), decimals: 3, decimalSource: 'colour' }), '');
   assert.equal(nameplateNumber({ ...rowOf('70840972'), regular: false }), '');
+});
+
+test('drums in separate windows read without a decimal cue: whole kWh when a tenths drum follows in a window of its own, else withheld', async () => {
+  const r = await recognizerP;
+  const apart = await r.inspect(await renderSvg(windowedMeterSvg('10895', '6')));
+  assert.equal(apart.counter?.digits, '10895');
+  assert.equal(apart.counter?.drumBeyond, true);
+  assert.equal(apart.outcome.kind === 'meter' ? apart.outcome.meter.currentReading : 'none', 10895);
+  // Without that drum the last one read may itself be an unmarked tenth: no reading.
+  const alone = await r.inspect(await renderSvg(windowedMeterSvg('10895', null)));
+  assert.equal(alone.counter?.digits, '10895');
+  assert.equal(alone.counter?.drumBeyond, false);
+  assert.equal(alone.outcome.kind === 'meter' ? alone.outcome.meter.currentReading : 'none', null);
 });

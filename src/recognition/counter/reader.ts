@@ -32,6 +32,11 @@ export interface CounterReading {
   axis: Point;
   /** Drum faces vs the strips between them (set by the pipeline; see row-look.ts). */
   windows?: { face: number; gap: number };
+  /**
+   * A drum the OCR did not read follows a plain row in separate windows, in a window of its own (set
+   * by the pipeline for such rows only; see drum-beyond.ts).
+   */
+  drumBeyond?: boolean;
 }
 
 /** Drops digits at either end that do not sit on the row's regular pitch (frame edges read as '1'). */

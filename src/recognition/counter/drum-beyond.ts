@@ -1,0 +1,57 @@
+// Drums in separate windows whose row the OCR read without a decimal cue: the last drum read may be
+// an unmarked tenth, or the row may go on in a smaller window of its own (the tenths drum of many
+// electricity meters, set apart from the whole-kWh drums and often too small or too rolled for the
+// detector to box). The row is read again a pitch and a half further: one more digit a pitch past
+// the last one says the row read is not the whole register, so its last drum is not the tenth.
+import type { RotatedRect } from '../ocr/geometry.js';
+import type { RecognizedCrop } from '../ocr/recognizer.js';
+import { charOffset } from '../ocr/ctc.js';
+import type { RecognizeRects } from './extend.js';
+import type { CounterReading } from './reader.js';
+
+/** How far before the first cell and past the last cell the re-read strip reaches, in pitches. */
+const BEFORE = 0.6;
+const AFTER = 1.5;
+/** Strip height, in cell heights. */
+const HEIGHT = 1.15;
+/** Where the further drum's digit must lie, in pitches past the last cell's centre. */
+const NEAREST = 0.6;
+const FARTHEST = 1.4;
+/** A lone '1' right past the row is as likely the next window's frame: it must be read this surely. */
+const FRAME_ONE_SCORE = 0.9;
+
+/** The strip along the row from just before its first cell to a pitch and a half past its last. */
+export function beyondStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): RotatedRect {
+  const first = c.cells[0];
+  const last = c.cells[c.cells.length - 1];
+  const [ax, ay] = c.axis;
+  const x0 = first.x - ax * c.pitch * BEFORE;
+  const y0 = first.y - ay * c.pitch * BEFORE;
+  const x1 = last.x + ax * c.pitch * AFTER;
+  const y1 = last.y + ay * c.pitch * AFTER;
+  return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, width: Math.hypot(x1 - x0, y1 - y0), height: c.height * HEIGHT, angle: Math.atan2(ay, ax) };
+}
+
+/**
+ * Whether the re-read strip holds exactly the row's digits and then one more digit, about a pitch
+ * past the last one (`rec` is the strip's recognition, `strip` the rectangle it was read from).
+ */
+export function furtherDrumRead(c: Pick<CounterReading, 'digits' | 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+  const text = rec.text.replace(/\s/g, '');
+  if (text.length !== c.digits.length + 1 || !text.startsWith(c.digits)) return false;
+  const extra = text[text.length - 1];
+  if (extra < '0' || extra > '9') return false;
+  const i = rec.text.lastIndexOf(extra);
+  // Offsets are from the strip's centre; the last cell sits AFTER pitches before the strip's end.
+  const past = (charOffset(rec, i, strip.width) - strip.width / 2) / c.pitch + AFTER;
+  if (past < NEAREST || past > FARTHEST) return false;
+  return extra !== '1' || (rec.charScores[i] ?? rec.score) >= FRAME_ONE_SCORE;
+}
+
+/** Whether a drum the OCR did not read follows the row, a pitch past its last digit. */
+export async function drumBeyond(c: CounterReading, recognize: RecognizeRects): Promise<boolean> {
+  if (c.cells.length < 2) return false;
+  const strip = beyondStrip(c);
+  const [rec] = await recognize([strip]);
+  return rec !== undefined && furtherDrumRead(c, strip, rec);
+}

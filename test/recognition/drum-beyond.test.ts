@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { beyondStrip, drumBeyond, furtherDrumRead } from '../../src/recognition/counter/drum-beyond.js';
+import type { CounterReading } from '../../src/recognition/counter/reader.js';
+import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+
+/** A row of five cells 30 px apart (centres at x = 45 .. 165), 40 px high. */
+const row = {
+  digits: '10895',
+  pitch: 30,
+  height: 40,
+  axis: [1, 0] as [number, number],
+  cells: [...'10895'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 45 + 30 * i, y: 40, u: 45 + 30 * i, line: 0, followedBySeparator: false })),
+};
+
+/** A recognition of `strip` whose characters peak at the given image x positions (one CTC step per pixel). */
+function readAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.9)): RecognizedCrop {
+  const left = strip.cx - strip.width / 2;
+  return { text, score: 0.9, charScores: scores, charSteps: xs.map((x) => x - left - 0.5), steps: strip.width, cropWidth: strip.width, inputWidth: strip.width };
+}
+
+test('the re-read strip runs from just before the first cell to a pitch and a half past the last, along the row', () => {
+  const s = beyondStrip(row);
+  assert.equal(s.width, 120 + 0.6 * 30 + 1.5 * 30);
+  assert.equal(s.cx, (45 - 18 + 165 + 45) / 2);
+  assert.equal(s.cy, 40);
+  assert.equal(s.angle, 0);
+  const tilted = beyondStrip({ ...row, axis: [0, 1], cells: row.cells.map((c) => ({ ...c, x: 40, y: c.x })) });
+  assert.equal(Math.round(tilted.angle * 1000), Math.round((Math.PI / 2) * 1000));
+});
+
+test('one more digit a pitch past the row is a further drum; anything else is not', () => {
+  const s = beyondStrip(row);
+  const xs = [45, 75, 105, 135, 165];
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108956', [...xs, 196])), true);
+  // The further drum read unsurely (a rolling tenth) still counts; it is not part of the reading.
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108950', [...xs, 193], [0.9, 0.9, 0.9, 0.9, 0.9, 0.25])), true);
+  // Too close to be a drum of its own, or too far (a screw, a mark beyond the register).
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108956', [...xs, 178])), false);
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108956', [...xs, 210])), false);
+  // Only the row's digits, a unit, a different row, or two more digits.
+  assert.equal(furtherDrumRead(row, s, readAt(s, '10895', xs)), false);
+  assert.equal(furtherDrumRead(row, s, readAt(s, '10895k', [...xs, 196])), false);
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108966', [...xs, 196])), false);
+  assert.equal(furtherDrumRead(row, s, readAt(s, '1089567', [...xs, 190, 200])), false);
+  // A '1' right past the row may be the next window's frame: only a sure one counts.
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108951', [...xs, 196], [0.9, 0.9, 0.9, 0.9, 0.9, 0.6])), false);
+  assert.equal(furtherDrumRead(row, s, readAt(s, '108951', [...xs, 196], [0.9, 0.9, 0.9, 0.9, 0.9, 0.95])), true);
+});
+
+test('drumBeyond reads the strip once and judges what it read', async () => {
+  const rects: unknown[] = [];
+  const counter = row as unknown as CounterReading;
+  const found = await drumBeyond(counter, async (r) => {
+    rects.push(...r);
+    return [readAt(r[0], '108956', [45, 75, 105, 135, 165, 196])];
+  });
+  assert.equal(found, true);
+  assert.deepEqual(rects, [beyondStrip(row)]);
+  assert.equal(await drumBeyond(counter, async (r) => [readAt(r[0], '10895', [45, 75, 105, 135, 165])]), false);
+});
