@@ -36,7 +36,7 @@ export function beyondStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' |
  * Whether the re-read strip holds exactly the row's digits and then one more digit, about a pitch
  * past the last one (`rec` is the strip's recognition, `strip` the rectangle it was read from).
  */
-export function furtherDrumRead(c: Pick<CounterReading, 'digits' | 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+export function furtherDrumRead(c: Pick<CounterReading, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
   const text = rec.text.replace(/\s/g, '');
   if (text.length !== c.digits.length + 1 || !text.startsWith(c.digits)) return false;
   const extra = text[text.length - 1];
