@@ -144,7 +144,7 @@ async function main(): Promise<void> {
         why === 'ok' ? '' : `(${why})`,
         `type ${typeRight ? 'ok' : 'BAD'} ${meter?.type ?? '-'}`.padEnd(26),
         serialRight === undefined ? '' : `serial ${serialRight ? 'ok' : 'BAD'} ${meter?.serialNumber ?? ''}`,
-        c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}${c.windows ? ` win=${c.windows.face.toFixed(0)}/${c.windows.gap.toFixed(0)}` : ''}]` : '',
+        c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}${c.windows ? ` win=${c.windows.face.toFixed(0)}/${c.windows.gap.toFixed(0)}/${c.windows.bars.toFixed(0)}` : ''}]` : '',
         detail.orientation ? `[orient v=${detail.orientation.verticalShare.toFixed(2)} s=${detail.orientation.medianScore.toFixed(2)}${detail.turned ? ` turned ${detail.turned}` : ''}]` : '',
         detail.wheels ? `[cnn ${detail.wheels.digits.join('')} ${detail.wheels.positions.map((p) => p.toFixed(1)).join(' ')} min=${Math.min(...detail.wheels.confidences).toFixed(2)} f=${detail.wheels.framing.scale}/${detail.wheels.framing.dy}/${detail.wheels.framing.dx}]` : '',
       ].join(' '),

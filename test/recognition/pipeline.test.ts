@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
+import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
 import { blankPng, waterMeterPng, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
@@ -147,7 +148,7 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
   // The same row seen in separate drum windows (darker strips between the cells) has no decimal
   // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
-  const windowed = { ...counter, windows: { face: 150, gap: 60 } };
+  const windowed = { ...counter, windows: { face: 150, gap: 60, bars: 60 } };
   assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
   // One more drum in a window of its own past the row: an electricity register's tenth set apart,
   // so the drums read are whole kWh. Other meters' plain rows get no such benefit.
@@ -160,8 +161,8 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.ok(seven);
   assert.equal(readingVerdict('electricity', sevenText, seven, wheelsAt([9, 4, 2, 1, 0, 8, 8])).why, 'plain: too long');
   // Dark drums on a lighter carrier (a photo too dark for the red drum's colour): withheld too.
-  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
-  const oneBackground = { ...counter, windows: { face: 150, gap: 152 } };
+  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30, bars: 30 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
+  const oneBackground = { ...counter, windows: { face: 150, gap: 152, bars: 152 } };
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 
@@ -269,4 +270,11 @@ test('drums in separate windows read without a decimal cue: whole kWh when a ten
   assert.equal(alone.counter?.digits, '10895');
   assert.equal(alone.counter?.drumBeyond, false);
   assert.equal(alone.outcome.kind === 'meter' ? alone.outcome.meter.currentReading : 'none', null);
+  // Here the detector boxes the tenth with the row (`004713`), and the OCR's cell centres sit a
+  // tenth of a pitch left of the drums: the bars between the windows must still be found.
+  const merged = await r.inspect(await renderSvg(windowedMeterSvg('00471', '3')));
+  assert.equal(merged.counter?.digits, '004713');
+  assert.equal(merged.counter?.windows && inSeparateWindows(merged.counter.windows), true);
+  const reading = merged.outcome.kind === 'meter' ? merged.outcome.meter.currentReading : 'none';
+  assert.ok(reading === null || reading === 471.3, `reading ${reading}`);
 });

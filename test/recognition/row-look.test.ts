@@ -31,6 +31,29 @@ test('drum faces in separate dark windows are told from rows on one background',
   assert.equal(inSeparateWindows(rowLook(row(60, 120), geometry)), false);
 });
 
+test('the bars between windows are found when the OCR cell centres sit off the drums', () => {
+  // Every centre 5 px (a sixth of the pitch) left of its drum: the strips half way lie mostly on the faces.
+  const off = { ...geometry, cells: geometry.cells.map((c) => ({ ...c, x: c.x - 5 })) };
+  const look = rowLook(row(220, 40), off);
+  assert.ok(look.gap > 0.95 * look.face, `strips half way see the faces (${look.gap} vs ${look.face})`);
+  assert.ok(look.bars < 60);
+  assert.equal(inSeparateWindows(look), true);
+});
+
+test('a digit stroke near the strips between LCD digits is no bar', () => {
+  // One background, and a stroke over the upper 60% of the strip height 0.1 pitch right of half
+  // way (an LCD segment): a moved strip touches it, but is not dark over its whole height.
+  const img = row(220, 220);
+  for (let i = 0; i < 5; i++) {
+    for (let y = 26; y < 43; y++) {
+      for (let x = 45 + 30 * i + 16; x < 45 + 30 * i + 21; x++) img.data.fill(20, (y * img.width + x) * 3, (y * img.width + x) * 3 + 3);
+    }
+  }
+  const look = rowLook(img, geometry);
+  assert.ok(look.bars > 0.95 * look.face, `bars ${look.bars} face ${look.face}`);
+  assert.equal(inSeparateWindows(look), false);
+});
+
 test('dark drums on a lighter carrier are told from rows on one background', () => {
   assert.equal(onLighterCarrier(rowLook(row(20, 60), geometry)), true);
   assert.equal(onLighterCarrier(rowLook(row(60, 120), geometry)), true);

@@ -2,6 +2,7 @@
 import { colourStats, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { median, type CounterWindow, type DigitCell } from './window.js';
+import type { RowLook } from './row-look.js';
 
 /** Where the decimal point came from: red drums, a printed point, multiplier marks under the drums. */
 export type DecimalSource = 'colour' | 'point' | 'marks' | 'none';
@@ -31,7 +32,7 @@ export interface CounterReading {
   height: number;
   axis: Point;
   /** Drum faces vs the strips between them (set by the pipeline; see row-look.ts). */
-  windows?: { face: number; gap: number };
+  windows?: RowLook;
   /**
    * A drum the OCR did not read follows a plain row in separate windows, in a window of its own (set
    * by the pipeline for such rows only; see drum-beyond.ts).

@@ -18,31 +18,57 @@ export interface RowLook {
   face: number;
   /** Median brightness of the narrow strips half way between neighbouring cells. */
   gap: number;
+  /** The darkest the strips between the cells get when moved along the row (see BAR_SHIFTS). */
+  bars: number;
 }
 
-function medianLuma(img: RgbImage): number {
+/**
+ * The OCR's cell centres can sit a tenth of a pitch off the drums all along a row (a rendered face
+ * with its set-apart tenths drum boxed into the row: every strip half way fell on a drum face, and
+ * `00471` + tenth `3` read as `4713`). So the strips are also tried moved, all together, by these
+ * fractions of the pitch.
+ */
+const BAR_SHIFTS = [-0.1, -0.05, 0.05, 0.1];
+/**
+ * A moved strip counts by a bright quantile of its samples: only a strip dark over its whole height
+ * (a bar between windows) is dark by it, not one that caught an LCD digit's segment (moved strips
+ * taken by their median cost 2 LCD readings on meters-dev, seen as separate windows).
+ */
+const BAR_QUANTILE = 0.8;
+/**
+ * Moved strips must be clearly darker than the faces: on meters-dev the LCD and one-background
+ * rows' moved strips stay at 0.98 of the faces or above, but a JPEG re-save took one LCD row
+ * under 0.95 (the bars of the rendered face: 0.11).
+ */
+const BAR_RATIO = 0.8;
+
+function lumaQuantile(img: RgbImage, q: number): number {
   const v: number[] = [];
   for (let i = 0; i < img.data.length; i += 3) v.push(0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2]);
-  return median(v);
+  return quantile(v, q);
+}
+
+function quantile(v: number[], q: number): number {
+  const s = v.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))];
 }
 
 function median(v: number[]): number {
-  const s = v.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return quantile(v, 0.5);
 }
 
 export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
-  const faces: number[] = [];
-  const gaps: number[] = [];
-  c.cells.forEach((cell, i) => {
-    faces.push(medianLuma(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12)));
-    const next = c.cells[i + 1];
-    if (!next) return;
-    const mid = { x: (cell.x + next.x) / 2, y: (cell.y + next.y) / 2 };
-    gaps.push(medianLuma(sampleQuad(img, cellQuad(mid, c.axis, c.pitch * 0.12, c.height * 0.7), 3, 12)));
-  });
-  const face = median(faces);
-  return { face, gap: gaps.length ? median(gaps) : face };
+  const face = median(c.cells.map((cell) => lumaQuantile(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12), 0.5)));
+  const strips = (shift: number, q: number) => {
+    const gaps = c.cells.slice(1).map((next, i) => {
+      const cell = c.cells[i];
+      const mid = { x: (cell.x + next.x) / 2 + c.axis[0] * shift * c.pitch, y: (cell.y + next.y) / 2 + c.axis[1] * shift * c.pitch };
+      return lumaQuantile(sampleQuad(img, cellQuad(mid, c.axis, c.pitch * 0.12, c.height * 0.7), 3, 12), q);
+    });
+    return gaps.length ? median(gaps) : face;
+  };
+  const gap = strips(0, 0.5);
+  return { face, gap, bars: Math.min(...BAR_SHIFTS.map((s) => strips(s, BAR_QUANTILE))) };
 }
 
 /**
@@ -50,7 +76,7 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
  * one background (ratio ~1.0 on meters-dev, drum windows 0.3-0.92).
  */
 export function inSeparateWindows(look: RowLook): boolean {
-  return look.gap < 0.95 * look.face;
+  return look.gap < 0.95 * look.face || look.bars < BAR_RATIO * look.face;
 }
 
 /**
