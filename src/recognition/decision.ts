@@ -91,6 +91,8 @@ export function readingVerdict(
   if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
   if (c.redBeyond) return no('red beyond');
+  // A drum the OCR left out before the first cell: the row is short by a leading digit (a 0 changes nothing).
+  if ((c.drumBefore ?? 0) !== 0) return no('drum before');
   // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
   // the OCR missed or added a drum, or the boundary was not found.
   if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');

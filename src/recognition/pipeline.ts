@@ -16,6 +16,7 @@ import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
+import { drumBefore } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -234,7 +235,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const windows = rowLook(img, row);
     const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
     const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects)));
-    const counter = { ...row, windows, drumBeyond: beyond };
+    // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
+    const drumRow = row.decimalSource === 'colour' || row.decimalSource === 'marks' || beyond;
+    const before = drumRow ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects)) : null;
+    const counter = { ...row, windows, drumBeyond: beyond, drumBefore: before };
     return { counter, wheels: await readWheels(img, counter, digits) };
   };
 

@@ -15,6 +15,20 @@ test('regularise drops a frame edge read as a digit before an evenly spaced row'
   assert.equal(r.regular, true);
 });
 
+test('regularise flags a row as irregular when an end digit other than a 1 sits less than a pitch from its neighbour', () => {
+  // Two overlapping boxes read the first drum twice: `8` whole, and its right half as `3`.
+  const rivals = regularise([cell(8, 0), ...[3, 4, 3, 7, 8].map((d, i) => cell(d, 12 + i * 25))], 25);
+  assert.equal(rivals.cells.map((c) => c.digit).join(''), '34378');
+  assert.equal(rivals.regular, false);
+  const tail = regularise([...[3, 4, 3, 7, 8].map((d, i) => cell(d, i * 25)), cell(6, 112)], 25);
+  assert.equal(tail.regular, false);
+  // A frame edge read as a 1 that close, or any digit far off the row, is only dropped.
+  const frame = regularise([cell(1, 0), ...[0, 4, 8, 8].map((d, i) => cell(d, 12 + i * 25))], 25);
+  assert.equal(frame.cells.map((c) => c.digit).join(''), '0488');
+  assert.equal(frame.regular, true);
+  assert.equal(regularise([...[0, 4, 8, 8].map((d, i) => cell(d, i * 25)), cell(7, 140)], 25).regular, true);
+});
+
 test('regularise flags a row with a missing digit as irregular', () => {
   const cells = [0, 25, 50, 100, 125].map((u, i) => cell(i, u));
   assert.equal(regularise(cells, 25).regular, false);

@@ -154,6 +154,9 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   // so the drums read are whole kWh. Other meters' plain rows get no such benefit.
   assert.equal(readingVerdict('electricity', text, { ...windowed, drumBeyond: true }, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
   assert.equal(readingVerdict('heat', text, { ...windowed, drumBeyond: true }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
+  // A drum the OCR left out before the row, read again there: a leading 0 changes nothing, another digit does.
+  assert.equal(readingVerdict('electricity', text, { ...windowed, drumBeyond: true, drumBefore: 4 }, wheelsAt([1, 0, 8, 9, 5])).why, 'drum before');
+  assert.equal(readingVerdict('electricity', text, { ...windowed, drumBeyond: true, drumBefore: 0 }, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
   // Seven bare digits are a nameplate number (a serial the parser did not recognise) as often as a counter.
   const sevenText = parseMeterText([{ text: '9421088', score: 0.95, box: box(300, 150, 300, 80) }, { text: 'kWh', score: 0.95, box: box(620, 160, 60, 30) }], { width: 1000, height: 1000 });
   const sevenCells = [...'9421088'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 310 + 40 * i, y: 190, u: 310 + 40 * i, line: 0, followedBySeparator: false }));
@@ -277,4 +280,22 @@ test('drums in separate windows read without a decimal cue: whole kWh when a ten
   assert.equal(merged.counter?.windows && inSeparateWindows(merged.counter.windows), true);
   const reading = merged.outcome.kind === 'meter' ? merged.outcome.meter.currentReading : 'none';
   assert.ok(reading === null || reading === 471.3, `reading ${reading}`);
+});
+
+test('a drum row is never read short of a first drum the OCR missed or read from half its glyph', async () => {
+  const r = await recognizerP;
+  const readingOf = async (png: Buffer) => {
+    const d = await r.inspect(png);
+    return d.outcome.kind === 'meter' ? d.outcome.meter.currentReading : d.outcome.kind;
+  };
+  // The first pass boxes no leading `1` (read 867.881 before the drum-before check); the finer
+  // second look reads an `8`'s right half as `3` in an overlapping box (34378.812 before).
+  for (const [face, exact] of [['10867881', 10867.881], ['84378812', 84378.812]] as const) {
+    const got = await readingOf(await waterMeterPng(face, '12-345678'));
+    assert.ok(got === null || got === exact, `${face}: ${got}`);
+  }
+  // Separate windows and a tenth set apart, re-saved as a JPEG: the first `4` was lost (4680 before).
+  const windowed = await sharp(await renderSvg(windowedMeterSvg('44680', '6'))).jpeg({ quality: 60 }).toBuffer();
+  const got = await readingOf(windowed);
+  assert.ok(got === null || got === 44680, `44680: ${got}`);
 });

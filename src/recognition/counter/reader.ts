@@ -38,21 +38,39 @@ export interface CounterReading {
    * by the pipeline for such rows only; see drum-beyond.ts).
    */
   drumBeyond?: boolean;
+  /**
+   * The digit read on a drum right before the row's first cell, which the row left out (set by the
+   * pipeline for drum rows; see drum-before.ts); null when none was read there.
+   */
+  drumBefore?: number | null;
 }
 
-/** Drops digits at either end that do not sit on the row's regular pitch (frame edges read as '1'). */
 /**
  * How far a gap may stray from the pitch. Character positions come from CTC steps, which jitter
  * by a third of a large LCD digit; a missed or an extra digit moves a gap by half a pitch or more.
  */
 const PITCH_TOLERANCE = 0.4;
 
+/**
+ * Drops digits at either end that do not sit on the row's regular pitch (frame edges read as '1').
+ * An end digit other than a '1' closer than a pitch to its neighbour is no frame: two overlapping
+ * boxes read one drum twice, one of them from part of its glyph (the right half of an `8` reads
+ * `3`), and which one is the drum is unknown, so the row is not regular.
+ */
 export function regularise(cells: DigitCell[], pitch: number): { cells: DigitCell[]; regular: boolean } {
   let c = cells.slice();
+  let rivals = false;
   const off = (g: number) => Math.abs(g - pitch) / pitch;
-  while (c.length > 3 && off(c[1].u - c[0].u) > PITCH_TOLERANCE) c = c.slice(1);
-  while (c.length > 3 && off(c[c.length - 1].u - c[c.length - 2].u) > PITCH_TOLERANCE) c = c.slice(0, -1);
-  const regular = c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= PITCH_TOLERANCE);
+  const rival = (end: DigitCell, g: number) => end.digit !== 1 && g < pitch;
+  while (c.length > 3 && off(c[1].u - c[0].u) > PITCH_TOLERANCE) {
+    rivals ||= rival(c[0], c[1].u - c[0].u);
+    c = c.slice(1);
+  }
+  while (c.length > 3 && off(c[c.length - 1].u - c[c.length - 2].u) > PITCH_TOLERANCE) {
+    rivals ||= rival(c[c.length - 1], c[c.length - 1].u - c[c.length - 2].u);
+    c = c.slice(0, -1);
+  }
+  const regular = !rivals && c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= PITCH_TOLERANCE);
   return { cells: c, regular };
 }
 

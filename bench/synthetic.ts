@@ -1,0 +1,80 @@
+// Rendered meter faces with random readings, read by the real pipeline: a search for wrong readings
+// that needs no data set (each wrong one is printed with what the counter stage saw). The faces are
+// the test fixtures' (DejaVu fonts, rendered by sharp): a water meter with 5 black and 3 red drums,
+// and an electricity register with its drums in separate windows, with and without a tenths drum set
+// apart. A reading may be null; it must never be wrong.
+// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small]
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createRecognizer } from '../src/recognition/pipeline.js';
+import { renderSvg } from '../src/recognition/preprocess.js';
+import { waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+
+type Verdict = 'exact' | 'null' | 'wrong';
+
+const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
+  none: async (png) => png,
+  jpeg: (png) => sharp(png).jpeg({ quality: 60 }).toBuffer(),
+  blur: (png) => sharp(png).blur(1.5).toBuffer(),
+  small: (png) => sharp(png).resize(450).toBuffer(),
+};
+
+/** A seeded linear congruential generator, so that a run can be repeated. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+}
+
+interface Face {
+  layout: string;
+  svg: string;
+  shows: string;
+  /** Readings that are right (a tenth set apart may be left out). */
+  right: number[];
+}
+
+function faces(rnd: () => number): Face[] {
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join('');
+  const water = digits(8);
+  const whole = digits(5);
+  const tenth = digits(1);
+  return [
+    { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
+    { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
+    { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [] },
+  ];
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+  const count = Number(opt('--count') ?? 30);
+  const seed = Number(opt('--seed') ?? 1);
+  const degrade = opt('--degrade') ?? 'none';
+  if (!DEGRADE[degrade]) throw new Error(`--degrade takes ${Object.keys(DEGRADE).join(', ')}`);
+  const modelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
+  const recognizer = await createRecognizer({ modelsDir, threads: 2, maxPixels: 40_000_000 });
+  const rnd = random(seed);
+  const tally = new Map<string, Record<Verdict, number>>();
+  for (let k = 0; k < count; k++) {
+    for (const face of faces(rnd)) {
+      const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
+      const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
+      const verdict: Verdict = got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';
+      const t = tally.get(face.layout) ?? { exact: 0, null: 0, wrong: 0 };
+      t[verdict]++;
+      tally.set(face.layout, t);
+      if (verdict === 'wrong') {
+        const c = detail.counter;
+        console.log(`WRONG ${face.layout}: shows ${face.shows}, read ${got} (counter ${c?.digits} d=${c?.decimals}/${c?.decimalSource})`);
+      }
+    }
+  }
+  console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}`);
+  for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}`);
+  const wrong = [...tally.values()].reduce((a, t) => a + t.wrong, 0);
+  console.log(`wrong readings: ${wrong}`);
+}
+
+await main();
+process.exit(0);

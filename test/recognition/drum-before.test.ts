@@ -1,0 +1,58 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { drumBefore, headStrip, leadingDrumDigit } from '../../src/recognition/counter/drum-before.js';
+import type { CounterReading } from '../../src/recognition/counter/reader.js';
+import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+
+/** A row of five cells 30 px apart (centres at x = 75 .. 195), 40 px high, the first drum missed. */
+const row = {
+  digits: '08678',
+  pitch: 30,
+  height: 40,
+  axis: [1, 0] as [number, number],
+  cells: [...'08678'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 75 + 30 * i, y: 40, u: 75 + 30 * i, line: 0, followedBySeparator: false })),
+};
+
+/** A recognition of `strip` whose characters peak at the given image x positions (one CTC step per pixel). */
+function readAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.95)): RecognizedCrop {
+  const left = strip.cx - strip.width / 2;
+  return { text, score: 0.9, charScores: scores, charSteps: xs.map((x) => x - left - 0.5), steps: strip.width, cropWidth: strip.width, inputWidth: strip.width };
+}
+
+test('the head strip spans the drum a pitch before the row and its first two cells, half a pitch to spare', () => {
+  const s = headStrip(row);
+  assert.equal(s.width, 90);
+  assert.equal(s.cx, 75);
+  assert.equal(s.cy, 40);
+  assert.equal(s.angle, 0);
+  const upright = headStrip({ ...row, axis: [0, 1], cells: row.cells.map((c) => ({ ...c, x: 40, y: c.x })) });
+  assert.equal(upright.cy, 75);
+  assert.equal(Math.round(upright.angle * 1000), Math.round((Math.PI / 2) * 1000));
+});
+
+test('a digit a pitch before the row, followed by the row first digits where they are, is a left-out drum', () => {
+  const s = headStrip(row);
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '108', [45, 75, 105])), 1);
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '008', [47, 75, 104])), 0);
+  // Only the row's own digits: no drum there.
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '08', [75, 105])), null);
+  // Not on the pitch (a frame edge half a pitch before the first cell), or not the row's digits.
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '108', [60, 75, 105])), null);
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '168', [45, 75, 105])), null);
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '1m8', [45, 75, 105])), null);
+  // A '1' there may be the window's frame or a bracket beside it: only a sure one is a drum.
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '108', [45, 75, 105], [0.84, 0.99, 0.99])), null);
+  assert.equal(leadingDrumDigit(row, s, readAt(s, '708', [45, 75, 105], [0.84, 0.99, 0.99])), 7);
+});
+
+test('drumBefore reads the head strip once', async () => {
+  const rects: unknown[] = [];
+  const counter = row as unknown as CounterReading;
+  const digit = await drumBefore(counter, async (r) => {
+    rects.push(...r);
+    return [readAt(r[0], '708', [45, 75, 105])];
+  });
+  assert.equal(digit, 7);
+  assert.deepEqual(rects, [headStrip(row)]);
+  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])]), null);
+});
