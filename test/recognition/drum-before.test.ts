@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drumBefore, headStrip, leadingDrumDigit } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
-import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+import { recognizedAt } from './fixtures.js';
+
+const readAt = (strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.95)) => recognizedAt(strip, text, xs, scores);
 
 /** A row of five cells 30 px apart (centres at x = 75 .. 195), 40 px high, the first drum missed. */
 const row = {
@@ -12,12 +14,6 @@ const row = {
   axis: [1, 0] as [number, number],
   cells: [...'08678'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 75 + 30 * i, y: 40, u: 75 + 30 * i, line: 0, followedBySeparator: false })),
 };
-
-/** A recognition of `strip` whose characters peak at the given image x positions (one CTC step per pixel). */
-function readAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.95)): RecognizedCrop {
-  const left = strip.cx - strip.width / 2;
-  return { text, score: 0.9, charScores: scores, charSteps: xs.map((x) => x - left - 0.5), steps: strip.width, cropWidth: strip.width, inputWidth: strip.width };
-}
 
 test('the head strip spans the drum a pitch before the row and its first two cells, half a pitch to spare', () => {
   const s = headStrip(row);

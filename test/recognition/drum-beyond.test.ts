@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondStrip, drumBeyond, furtherDrumRead } from '../../src/recognition/counter/drum-beyond.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
-import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+import { recognizedAt as readAt } from './fixtures.js';
 
 /** A row of five cells 30 px apart (centres at x = 45 .. 165), 40 px high. */
 const row = {
@@ -13,11 +13,6 @@ const row = {
   cells: [...'10895'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 45 + 30 * i, y: 40, u: 45 + 30 * i, line: 0, followedBySeparator: false })),
 };
 
-/** A recognition of `strip` whose characters peak at the given image x positions (one CTC step per pixel). */
-function readAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.9)): RecognizedCrop {
-  const left = strip.cx - strip.width / 2;
-  return { text, score: 0.9, charScores: scores, charSteps: xs.map((x) => x - left - 0.5), steps: strip.width, cropWidth: strip.width, inputWidth: strip.width };
-}
 
 test('the re-read strip runs from just before the first cell to a pitch and a half past the last, along the row', () => {
   const s = beyondStrip(row);

@@ -1,5 +1,6 @@
 // Synthetic test images rendered with sharp from SVG (DejaVu fonts), so tests need no data set.
 import { renderSvg } from '../../src/recognition/preprocess.js';
+import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
 
 /** A water-meter face: 5 black + 3 red drums showing `reading` (8 digits), a serial and units. */
 export function waterMeterSvg(reading: string, serial: string): string {
@@ -77,4 +78,10 @@ export function windowedMeterSvg(whole: string, tenth: string | null): string {
 <text x="140" y="440" font-family="DejaVu Sans" font-size="28" fill="#222">SINGLE PHASE 2-WIRE  220V 50Hz</text>
 <text x="140" y="500" font-family="DejaVu Sans" font-size="32" fill="#222">No. 11003147</text>
 </svg>`;
+}
+
+/** A recognition of `strip` whose characters peak at the given image x positions (one CTC step per pixel). */
+export function recognizedAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.9)): RecognizedCrop {
+  const left = strip.cx - strip.width / 2;
+  return { text, score: 0.9, charScores: scores, charSteps: xs.map((x) => x - left - 0.5), steps: strip.width, cropWidth: strip.width, inputWidth: strip.width };
 }
