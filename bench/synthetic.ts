@@ -1,14 +1,14 @@
 // Rendered meter faces with random readings, read by the real pipeline: a search for wrong readings
 // that needs no data set (each wrong one is printed with what the counter stage saw). The faces are
 // the test fixtures' (DejaVu fonts, rendered by sharp): a water meter with 5 black and 3 red drums,
-// and an electricity register with its drums in separate windows, with and without a tenths drum set
-// apart. A reading may be null; it must never be wrong.
-// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small]
+// an electricity register with its drums in separate windows, with and without a tenths drum set
+// apart, and one with 6 black drums and a red tenth. A reading may be null; it must never be wrong.
+// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways]
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
-import { waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
 
@@ -17,6 +17,8 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
   jpeg: (png) => sharp(png).jpeg({ quality: 60 }).toBuffer(),
   blur: (png) => sharp(png).blur(1.5).toBuffer(),
   small: (png) => sharp(png).resize(450).toBuffer(),
+  tilt: (png) => sharp(png).rotate(8, { background: '#808080' }).png().toBuffer(),
+  sideways: (png) => sharp(png).rotate(90).png().toBuffer(),
 };
 
 /** A seeded linear congruential generator, so that a run can be repeated. */
@@ -38,10 +40,12 @@ function faces(rnd: () => number): Face[] {
   const water = digits(8);
   const whole = digits(5);
   const tenth = digits(1);
+  const register = digits(7);
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
     { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [] },
+    { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10] },
   ];
 }
 

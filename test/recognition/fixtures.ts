@@ -27,6 +27,27 @@ export async function waterMeterPng(reading: string, serial: string): Promise<Bu
   return renderSvg(waterMeterSvg(reading, serial));
 }
 
+/** An electricity register: 6 black + 1 red drum showing `reading` (7 digits, the last a tenth of a kWh). */
+export function electricityDrumSvg(reading: string, serial: string): string {
+  const cells = [...reading]
+    .map((d, i) => {
+      const x = 170 + i * 66;
+      const bg = i < reading.length - 1 ? '#151515' : '#b80f1f';
+      return `<rect x="${x}" y="210" width="58" height="86" fill="${bg}"/>` +
+        `<text x="${x + 29}" y="277" font-family="DejaVu Sans" font-size="64" fill="#f2f2f2" text-anchor="middle">${d}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="640">
+<rect width="900" height="640" fill="#9ea3a6"/>
+<rect x="90" y="90" width="720" height="470" rx="14" fill="#ecebe6" stroke="#444" stroke-width="5"/>
+<rect x="160" y="200" width="${reading.length * 66 + 2}" height="106" fill="#555"/>${cells}
+<text x="${170 + reading.length * 66 + 22}" y="270" font-family="DejaVu Sans" font-size="40" fill="#222">kWh</text>
+<text x="160" y="370" font-family="DejaVu Sans" font-size="30" fill="#222">230V 10(60)A 50Hz  1000 imp/kWh</text>
+<text x="160" y="430" font-family="DejaVu Sans" font-size="32" fill="#222">No ${serial}</text>
+<text x="160" y="490" font-family="DejaVu Sans" font-size="26" fill="#222">SINGLE PHASE ENERGY METER  CLASS 2</text>
+</svg>`;
+}
+
 /** A plain picture with no text at all. */
 export async function blankPng(): Promise<Buffer> {
   return renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
