@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drumBefore, headStrip, leadingDrumDigit } from '../../src/recognition/counter/drum-before.js';
+import { drumBefore, headStrip, leadingDrumDigit, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { recognizedAt } from './fixtures.js';
 
@@ -51,4 +51,13 @@ test('drumBefore reads the head strip once', async () => {
   assert.equal(digit, 7);
   assert.deepEqual(rects, [headStrip(row)]);
   assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])]), null);
+});
+
+test('a drum left out before the row sets the least reading the counter can show', () => {
+  // `131567` with a red tenth, and a 9 read before it: at least 900000.0 kWh.
+  assert.equal(leftOutFloor({ digits: '131567', decimals: 1, drumBefore: 9 }), 900000);
+  assert.equal(leftOutFloor({ digits: '0867881', decimals: 3, drumBefore: 1 }), 10000);
+  assert.equal(leftOutFloor({ digits: '0867881', decimals: 3, drumBefore: 0 }), 0);
+  assert.equal(leftOutFloor({ digits: '0867881', decimals: 3, drumBefore: null }), 0);
+  assert.equal(leftOutFloor(null), 0);
 });

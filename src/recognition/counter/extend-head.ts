@@ -9,12 +9,41 @@ import { readCounter, type CounterReading } from './reader.js';
 import { drumsBeforeRow } from './scale-marks.js';
 import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
 import type { RecognizeRects } from './extend.js';
+import type { RecognizedCrop } from '../ocr/recognizer.js';
 import { charOffset } from '../ocr/ctc.js';
 
 /** Row digits read again with the missing drums: they must match, so the re-read is known to sit on the row. */
-const KNOWN = 2;
+export const KNOWN = 2;
 /** How far (in pitches) a re-read digit may sit from its drum's centre. */
 const MAX_CELL_OFFSET = 0.4;
+
+export interface HeadDigit {
+  digit: number;
+  score: number;
+  /** Drum index from the first missing one. */
+  pos: number;
+}
+
+/**
+ * The digits of a re-read of `missing` drums before the row through its first KNOWN cells, centred
+ * on `rect` (that span, half a pitch to spare each side): one per drum, each on the row's pitch, the
+ * row's own first digits where they are; else null. A look-alike letter counts as an unsure digit.
+ */
+export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: number, rect: RotatedRect, rec: RecognizedCrop): HeadDigit[] | null {
+  const m = missing + KNOWN;
+  const found: HeadDigit[] = [];
+  for (let i = 0; i < rec.text.length; i++) {
+    const ch = digitLookalike(rec.text[i]);
+    if (ch === undefined) continue;
+    const pos = charOffset(rec, i, rect.width) / c.pitch + (m - 1) / 2;
+    if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return null;
+    const score = rec.charScores[i] ?? rec.score;
+    found.push({ digit: ch.charCodeAt(0) - 48, score: ch !== rec.text[i] ? Math.min(score, LOOKALIKE_SCORE) : score, pos });
+  }
+  if (found.length !== m) return null;
+  for (let k = 0; k < KNOWN; k++) if (found[missing + k].digit !== c.cells[k].digit) return null;
+  return found;
+}
 
 /**
  * The counter with the drums its marks show before its first cell, when a re-read from those
@@ -32,20 +61,8 @@ export async function extendHeadByMarks(img: RgbImage, c: CounterReading, lines:
   const mid = (KNOWN - 1 - missing) / 2;
   const rect: RotatedRect = { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * m, height: c.height, angle: Math.atan2(ay, ax) };
   const [rec] = await recognize([rect]);
-  if (!rec) return c;
-  const found: { digit: number; score: number; pos: number }[] = [];
-  for (let i = 0; i < rec.text.length; i++) {
-    const ch = digitLookalike(rec.text[i]);
-    if (ch === undefined) continue;
-    const along = charOffset(rec, i, rect.width);
-    // Drum index from the first missing one.
-    const pos = along / c.pitch + (m - 1) / 2;
-    if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return c;
-    const score = rec.charScores[i] ?? rec.score;
-    found.push({ digit: ch.charCodeAt(0) - 48, score: ch !== rec.text[i] ? Math.min(score, LOOKALIKE_SCORE) : score, pos });
-  }
-  if (found.length !== m) return c;
-  for (let k = 0; k < KNOWN; k++) if (found[missing + k].digit !== c.cells[k].digit) return c;
+  const found = rec && headDigits(c, missing, rect, rec);
+  if (!found) return c;
   const added: DigitCell[] = found.slice(0, missing).map((d) => {
     const x = first.x + ax * c.pitch * (d.pos - missing);
     const y = first.y + ay * c.pitch * (d.pos - missing);
