@@ -6,7 +6,7 @@
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RecognizeRects } from './extend.js';
-import { headDigits, KNOWN } from './extend-head.js';
+import { headDigits, headRect, KNOWN } from './extend-head.js';
 import type { CounterReading } from './reader.js';
 
 /** Strip height, in cell heights. */
@@ -19,10 +19,7 @@ const FRAME_ONE_SCORE = 0.9;
 
 /** From half a pitch before the drum a pitch before the first cell to half a pitch past the KNOWN-th cell. */
 export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): RotatedRect {
-  const first = c.cells[0];
-  const [ax, ay] = c.axis;
-  const mid = (KNOWN - 2) / 2;
-  return { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * (KNOWN + 1), height: c.height * HEIGHT, angle: Math.atan2(ay, ax) };
+  return headRect(c, 1, c.height * HEIGHT);
 }
 
 /**

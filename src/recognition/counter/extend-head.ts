@@ -17,6 +17,14 @@ export const KNOWN = 2;
 /** How far (in pitches) a re-read digit may sit from its drum's centre. */
 const MAX_CELL_OFFSET = 0.4;
 
+/** From the centre of the first of `missing` drums before the row to that of its KNOWN-th cell, plus half a pitch each side. */
+export function headRect(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch'>, missing: number, height: number): RotatedRect {
+  const first = c.cells[0];
+  const [ax, ay] = c.axis;
+  const mid = (KNOWN - 1 - missing) / 2;
+  return { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * (missing + KNOWN), height, angle: Math.atan2(ay, ax) };
+}
+
 export interface HeadDigit {
   digit: number;
   score: number;
@@ -56,10 +64,7 @@ export async function extendHeadByMarks(img: RgbImage, c: CounterReading, lines:
   if (missing === 0 || c.cells.length < KNOWN) return c;
   const first = c.cells[0];
   const [ax, ay] = c.axis;
-  const m = missing + KNOWN;
-  // From the centre of the first missing drum to that of the row's KNOWN-th cell, plus half a pitch each side.
-  const mid = (KNOWN - 1 - missing) / 2;
-  const rect: RotatedRect = { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * m, height: c.height, angle: Math.atan2(ay, ax) };
+  const rect = headRect(c, missing, c.height);
   const [rec] = await recognize([rect]);
   const found = rec && headDigits(c, missing, rect, rec);
   if (!found) return c;
