@@ -117,6 +117,22 @@ test('combineDigits: a middling OCR digit (under 0.7) is the CNN\'s to read when
   assert.equal(combineDigits(surer, wheels).disagreements, 1);
 });
 
+test('combineDigits: across its 1/7 and 4/7 confusions the CNN replaces only a barely read OCR digit', () => {
+  const positions = [0, 4, 8, 7, 3];
+  const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
+  const middling = counter('04813');
+  middling.cells[3].score = 0.67;
+  assert.equal(combineDigits(middling, wheels).digits, '04813');
+  assert.equal(combineDigits(middling, wheels).disagreements, 1);
+  const faint = counter('04813');
+  faint.cells[3].score = 0.3;
+  assert.deepEqual(combineDigits(faint, wheels), { digits: '04873', disagreements: 0, overruled: 0 });
+  // Other pairs are the CNN's to read at the same OCR score.
+  const other = counter('04823');
+  other.cells[3].score = 0.67;
+  assert.deepEqual(combineDigits(other, wheels), { digits: '04873', disagreements: 0, overruled: 0 });
+});
+
 test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and the CNN sees one digit only', () => {
   const c = counter('0484');
   c.cells[3].score = 0.23;

@@ -36,6 +36,20 @@ const SOLE_SUPPORT = 0.9;
  */
 const MAX_REPLACED = 1;
 
+/**
+ * The CNN's classic drum confusions (1/7, 4/7). Across such a pair it may read a wheel in place of
+ * the OCR only when the OCR digit is barely read: under `--degrade jpeg` it turned an Itelma red
+ * drum's 1, read by the OCR at 0.67, into a confident 7 and gave a wrong reading; the rightful such
+ * replacements on meters-dev and its variants were of OCR digits read at 0.19 to 0.32.
+ */
+const CONFUSED = new Set(['1,7', '7,1', '4,7', '7,4']);
+const CONFUSED_REPLACE_BELOW = 0.5;
+
+/** Whether the CNN's `cnn` may stand for the OCR's `ocr`, read at `score`. */
+function mayReplace(ocr: number, cnn: number, score: number): boolean {
+  return score < CONFUSED_REPLACE_BELOW || !CONFUSED.has(`${ocr},${cnn}`);
+}
+
 /** The one digit the CNN firmly supports, or null when none or two (a wheel between digits). */
 export function soleDigit(p: ArrayLike<number>): number | null {
   const firm = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => digitSupport(p, d) >= SOLE_SUPPORT);
@@ -110,7 +124,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // A barely read leading 0 may be no drum at all (the window's frame, a blank cell): the CNN,
       // which sees a digit in anything, must not turn it into a leading digit worth 10^n.
       const leadingFrame = i === 0 && o === 0 && cnn !== 0;
-      if (cnn !== null && !midRoll(cnn) && !leadingFrame && (i === last || replaced++ < MAX_REPLACED)) return cnn;
+      if (cnn !== null && !midRoll(cnn) && !leadingFrame && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return cnn;
       disagreements++;
       return o;
     }
