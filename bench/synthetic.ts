@@ -2,9 +2,10 @@
 // that needs no data set (each wrong one is printed with what the counter stage saw). The faces are
 // the test fixtures' (DejaVu fonts, rendered by sharp): a water meter with 5 black and 3 red drums,
 // an electricity register with its drums in separate windows, with and without a tenths drum set
-// apart, and one with 6 black drums and a red tenth. A reading may be null; it must never be wrong.
-// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways] [--verbose]
-// (--verbose also prints every null reading)
+// apart, and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
+// their drums part way between digits (a carry under way). A reading may be null; it must never be wrong.
+// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways] [--only layout]
+// [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
@@ -36,6 +37,35 @@ interface Face {
   right: number[];
 }
 
+/**
+ * Drum positions of an odometer part way through a count: the last drum anywhere between two digits,
+ * often after a run of 9s, which then turn with it (a drum moves on while the one to its right goes
+ * from 9 to 0), so a carry can be under way across several drums.
+ */
+function rollingDrums(n: number, r: () => number): number[] {
+  const d = Array.from({ length: n }, () => Math.floor(r() * 10));
+  if (r() < 0.5) {
+    const nines = 1 + Math.floor(r() * (n - 2));
+    for (let i = n - 1 - nines; i < n - 1; i++) d[i] = 9;
+  }
+  const pos = d.map(Number);
+  pos[n - 1] += Math.round(r() * 9) / 10;
+  for (let i = n - 2; i >= 0; i--) pos[i] += Math.max(0, pos[i + 1] - 9);
+  return pos.map((p) => Math.round(p * 100) / 100);
+}
+
+/**
+ * Right readings of rolling drums: every drum at its lower digit, as a reader writes it down; a last
+ * drum past half way may also be read as its next digit (one unit in the last place more).
+ */
+function rollingRight(pos: number[], decimals: number): number[] {
+  const lower = Number(pos.map((p) => Math.floor(p) % 10).join(''));
+  const roll = pos[pos.length - 1] % 1;
+  return (roll >= 0.5 ? [lower, lower + 1] : [lower]).map((v) => v / 10 ** decimals);
+}
+
+const shown = (pos: number[]) => pos.map((p) => (p % 1 ? p.toFixed(1) : String(p))).join(' ');
+
 /** `more` draws the digits of layouts added later, so that a seed still gives the earlier layouts' faces. */
 function faces(rnd: () => number, more: () => number): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
@@ -43,11 +73,15 @@ function faces(rnd: () => number, more: () => number): Face[] {
   const whole = digits(5);
   const tenth = digits(1);
   const register = digits(7, more);
+  const waterRoll = rollingDrums(8, more);
+  const registerRoll = rollingDrums(7, more);
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
     { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [] },
     { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10] },
+    { layout: 'water, drums rolling', svg: waterMeterSvg(waterRoll, '12-345678'), shows: shown(waterRoll), right: rollingRight(waterRoll, 3) },
+    { layout: '6+1, drums rolling', svg: electricityDrumSvg(registerRoll, '01234567'), shows: shown(registerRoll), right: rollingRight(registerRoll, 1) },
   ];
 }
 
@@ -58,6 +92,7 @@ async function main(): Promise<void> {
   const seed = Number(opt('--seed') ?? 1);
   const degrade = opt('--degrade') ?? 'none';
   const verbose = args.includes('--verbose');
+  const only = opt('--only');
   if (!DEGRADE[degrade]) throw new Error(`--degrade takes ${Object.keys(DEGRADE).join(', ')}`);
   const modelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
   const recognizer = await createRecognizer({ modelsDir, threads: 2, maxPixels: 40_000_000 });
@@ -66,6 +101,7 @@ async function main(): Promise<void> {
   const tally = new Map<string, Record<Verdict, number>>();
   for (let k = 0; k < count; k++) {
     for (const face of faces(rnd, more)) {
+      if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
       const verdict: Verdict = got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';

@@ -117,6 +117,16 @@ test('combineDigits: a middling OCR digit (under 0.7) is the CNN\'s to read when
   assert.equal(combineDigits(surer, wheels).disagreements, 1);
 });
 
+test('combineDigits: a wheel before the last that the CNN sees short of half way does not show the OCR\'s next digit', () => {
+  const wheels = (positions: number[]) => ({ positions, digits: [], confidences: [] });
+  // Mid-carry behind a last wheel at 9.5: 3 or 4 depends on the last wheel, so no reading.
+  assert.equal(combineDigits(counter('0549'), wheels([0, 5, 3.4, 9.5])).disagreements, 1);
+  // A tenth or two short is the CNN's low bias: the OCR's 4 stands.
+  assert.deepEqual(combineDigits(counter('0549'), wheels([0, 5, 3.7, 9])), { digits: '0549', disagreements: 0, overruled: 0 });
+  // The OCR's lower digit agrees with a wheel on its way to the next.
+  assert.deepEqual(combineDigits(counter('0539'), wheels([0, 5, 3.4, 9.5])), { digits: '0539', disagreements: 0, overruled: 0 });
+});
+
 test('combineDigits: across its 1/7 and 4/7 confusions the CNN replaces only a barely read OCR digit', () => {
   const positions = [0, 4, 8, 7, 3];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };

@@ -2,14 +2,40 @@
 import { renderSvg } from '../../src/recognition/preprocess.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
 
-/** A water-meter face: 5 black + 3 red drums showing `reading` (8 digits), a serial and units. */
-export function waterMeterSvg(reading: string, serial: string): string {
-  const cells = [...reading]
-    .map((d, i) => {
+/**
+ * One drum's numeral(s) in its window: at a whole position the digit, centred; part way (3.4 is
+ * 40% of the way from 3 to 4) the digit moved up by that share of the numeral spacing and the next
+ * one coming in from below, clipped to the window as a drum shows them (`base`: the whole digit's
+ * baseline, `size`: the font size).
+ */
+function drumNumerals(id: string, x: number, y: number, w: number, h: number, base: number, position: number, font: string, size: number): string {
+  const d = Math.floor(position) % 10;
+  const roll = position - Math.floor(position);
+  const cx = x + w / 2;
+  if (roll === 0) return `<text x="${cx}" y="${base}" ${font}>${d}</text>`;
+  // Numerals sit about 0.4 of their height apart round a drum.
+  const spacing = size;
+  const up = base - roll * spacing;
+  return `<clipPath id="${id}"><rect x="${x}" y="${y}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#${id})">` +
+    `<text x="${cx}" y="${up}" ${font}>${d}</text><text x="${cx}" y="${up + spacing}" ${font}>${(d + 1) % 10}</text></g>`;
+}
+
+/** Drum positions: the digits of a reading string, or the positions themselves. */
+function positionsOf(reading: string | number[]): number[] {
+  return typeof reading === 'string' ? [...reading].map(Number) : reading;
+}
+
+/**
+ * A water-meter face: 5 black + 3 red drums showing `reading` (8 digits, or 8 drum positions where
+ * a wheel may be part way to its next digit), a serial and units.
+ */
+export function waterMeterSvg(reading: string | number[], serial: string): string {
+  const font = 'font-family="DejaVu Sans" font-weight="bold" font-size="72" fill="#fff" text-anchor="middle"';
+  const cells = positionsOf(reading)
+    .map((p, i) => {
       const x = 130 + i * 70;
       const bg = i < 5 ? '#1a1a1a' : '#c8102e';
-      return `<rect x="${x}" y="230" width="62" height="96" fill="${bg}"/>` +
-        `<text x="${x + 31}" y="303" font-family="DejaVu Sans" font-weight="bold" font-size="72" fill="#fff" text-anchor="middle">${d}</text>`;
+      return `<rect x="${x}" y="230" width="62" height="96" fill="${bg}"/>` + drumNumerals(`w${i}`, x, 230, 62, 96, 303, p, font, 72);
     })
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="620">
@@ -27,21 +53,26 @@ export async function waterMeterPng(reading: string, serial: string): Promise<Bu
   return renderSvg(waterMeterSvg(reading, serial));
 }
 
-/** An electricity register: 6 black + 1 red drum showing `reading` (7 digits, the last a tenth of a kWh). */
-export function electricityDrumSvg(reading: string, serial: string): string {
-  const cells = [...reading]
-    .map((d, i) => {
+/**
+ * An electricity register: 6 black + 1 red drum showing `reading` (7 digits, the last a tenth of a
+ * kWh, or 7 drum positions).
+ */
+export function electricityDrumSvg(reading: string | number[], serial: string): string {
+  const font = 'font-family="DejaVu Sans" font-size="64" fill="#f2f2f2" text-anchor="middle"';
+  const positions = positionsOf(reading);
+  const n = positions.length;
+  const cells = positions
+    .map((p, i) => {
       const x = 170 + i * 66;
-      const bg = i < reading.length - 1 ? '#151515' : '#b80f1f';
-      return `<rect x="${x}" y="210" width="58" height="86" fill="${bg}"/>` +
-        `<text x="${x + 29}" y="277" font-family="DejaVu Sans" font-size="64" fill="#f2f2f2" text-anchor="middle">${d}</text>`;
+      const bg = i < n - 1 ? '#151515' : '#b80f1f';
+      return `<rect x="${x}" y="210" width="58" height="86" fill="${bg}"/>` + drumNumerals(`e${i}`, x, 210, 58, 86, 277, p, font, 64);
     })
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="640">
 <rect width="900" height="640" fill="#9ea3a6"/>
 <rect x="90" y="90" width="720" height="470" rx="14" fill="#ecebe6" stroke="#444" stroke-width="5"/>
-<rect x="160" y="200" width="${reading.length * 66 + 2}" height="106" fill="#555"/>${cells}
-<text x="${170 + reading.length * 66 + 22}" y="270" font-family="DejaVu Sans" font-size="40" fill="#222">kWh</text>
+<rect x="160" y="200" width="${n * 66 + 2}" height="106" fill="#555"/>${cells}
+<text x="${170 + n * 66 + 22}" y="270" font-family="DejaVu Sans" font-size="40" fill="#222">kWh</text>
 <text x="160" y="370" font-family="DejaVu Sans" font-size="30" fill="#222">230V 10(60)A 50Hz  1000 imp/kWh</text>
 <text x="160" y="430" font-family="DejaVu Sans" font-size="32" fill="#222">No ${serial}</text>
 <text x="160" y="490" font-family="DejaVu Sans" font-size="26" fill="#222">SINGLE PHASE ENERGY METER  CLASS 2</text>
