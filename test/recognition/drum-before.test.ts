@@ -53,6 +53,22 @@ test('drumBefore reads the head strip once', async () => {
   assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])]), null);
 });
 
+test('a left-out 0 may stand after further left-out drums: the strip is read again a drum further on', async () => {
+  const counter = row as unknown as CounterReading;
+  const rects: { width: number }[] = [];
+  const left = await drumBefore(counter, async (r) => {
+    rects.push(...r);
+    return [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '5008', [15, 45, 75, 105])];
+  });
+  assert.equal(left, 50);
+  assert.deepEqual(rects, [headStrip(row), headStrip(row, 2)]);
+  // Nothing more on that drum: the 0 stands (a leading zero, no floor).
+  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '008', [45, 75, 105])]), 0);
+  // A lone unsure 1 there is the frame, as on the first drum before.
+  assert.equal(await drumBefore(counter, async (r) => [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '1008', [15, 45, 75, 105], [0.8, 0.95, 0.95, 0.95])]), 0);
+  assert.equal(leftOutFloor({ digits: '17646', decimals: 1, drumBefore: 50 }), 500000);
+});
+
 test('a drum left out before the row sets the least reading the counter can show', () => {
   // `131567` with a red tenth, and a 9 read before it: at least 900000.0 kWh.
   assert.equal(leftOutFloor({ digits: '131567', decimals: 1, drumBefore: 9 }), 900000);

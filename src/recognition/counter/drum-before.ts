@@ -17,33 +17,44 @@ const HEIGHT = 1.15;
  */
 const FRAME_ONE_SCORE = 0.9;
 
-/** From half a pitch before the drum a pitch before the first cell to half a pitch past the KNOWN-th cell. */
-export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): RotatedRect {
-  return headRect(c, 1, c.height * HEIGHT);
+/** From half a pitch before the drum `missing` pitches before the first cell to half a pitch past the KNOWN-th cell. */
+export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>, missing = 1): RotatedRect {
+  return headRect(c, missing, c.height * HEIGHT);
 }
 
 /**
- * The digit of a drum a pitch before the row's first cell, when the re-read of `strip` holds it
- * and then the row's first KNOWN digits, each on the row's pitch; else null.
+ * The digits of the drums `missing` pitches before the row's first cell, as a number, when the
+ * re-read of `strip` holds them and then the row's first KNOWN digits, each on the row's pitch;
+ * else null. A first drum read as a lone `1` must be read surely (FRAME_ONE_SCORE).
  */
-export function leadingDrumDigit(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): number | null {
-  const found = headDigits(c, 1, strip, rec);
+export function leadingDrumDigit(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop, missing = 1): number | null {
+  const found = headDigits(c, missing, strip, rec);
   if (!found) return null;
   const [drum] = found;
-  return drum.digit !== 1 || drum.score >= FRAME_ONE_SCORE ? drum.digit : null;
+  if (drum.digit === 1 && drum.score < FRAME_ONE_SCORE) return null;
+  return Number(found.slice(0, missing).map((d) => d.digit).join(''));
 }
 
-/** The digit of a drum the OCR left out right before the row's first cell, or null when none was read. */
+/**
+ * The drums the OCR left out right before the row's first cell, as a number (their digits), or null
+ * when none was read. A left-out 0 may stand after further left-out drums (`50` of `501764.7` was
+ * left out of a small photo's register), so the strip is then read again from a drum further on.
+ */
 export async function drumBefore(c: CounterReading, recognize: RecognizeRects): Promise<number | null> {
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
-  return rec ? leadingDrumDigit(c, strip, rec) : null;
+  const one = rec ? leadingDrumDigit(c, strip, rec) : null;
+  if (one !== 0) return one;
+  const wider = headStrip(c, 2);
+  const [again] = await recognize([wider]);
+  const two = again ? leadingDrumDigit(c, wider, again, 2) : null;
+  return two ?? one;
 }
 
 /**
- * The least reading a counter can show when a drum the OCR left out stands before its row: that
- * drum's digit in the place before the row's whole drums (0 when none was found).
+ * The least reading a counter can show when drums the OCR left out stand before its row: their
+ * digits in the places before the row's whole drums (0 when none was found).
  */
 export function leftOutFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'drumBefore'> | null): number {
   return c?.drumBefore ? c.drumBefore * 10 ** (c.digits.length - c.decimals) : 0;

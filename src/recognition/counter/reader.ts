@@ -39,8 +39,8 @@ export interface CounterReading {
    */
   drumBeyond?: boolean;
   /**
-   * The digit read on a drum right before the row's first cell, which the row left out (set by the
-   * pipeline for drum rows; see drum-before.ts); null when none was read there.
+   * The digits read on drums right before the row's first cell, which the row left out, as a number
+   * (set by the pipeline for drum rows; see drum-before.ts); null when none was read there.
    */
   drumBefore?: number | null;
 }
