@@ -16,7 +16,7 @@ import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
-import { drumBefore, leftOutFloor } from './counter/drum-before.js';
+import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -116,8 +116,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const found = await withheldReading(img, first, first.outcome.meter, lap);
-      // A second look's row may have lost the very drum the first pass found left out (and more).
-      if (found && found.reading >= leftOutFloor(first.counter)) {
+      // A second look's row may have lost the very drum the first pass found left out (and more), or
+      // drums the first pass's row had.
+      if (found && found.reading >= Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) {
         const meter = { ...first.outcome.meter, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drumBefore, headStrip, leadingDrumDigit, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
+import { drumBefore, firstRowFloor, headStrip, leadingDrumDigit, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { recognizedAt } from './fixtures.js';
 
@@ -76,4 +76,19 @@ test('a drum left out before the row sets the least reading the counter can show
   assert.equal(leftOutFloor({ digits: '0867881', decimals: 3, drumBefore: 0 }), 0);
   assert.equal(leftOutFloor({ digits: '0867881', decimals: 3, drumBefore: null }), 0);
   assert.equal(leftOutFloor(null), 0);
+});
+
+test('a second look may not read fewer whole drums than the regular drum row the first pass withheld', () => {
+  const row = (digits: string, decimals: number, decimalSource: 'colour' | 'marks' | 'none' | 'point' = 'colour', regular = true) => ({ digits, decimals, decimalSource, regular });
+  // `116181.5` withheld for one wheel: a second look's `181.5` lost drums.
+  assert.equal(firstRowFloor(row('1161815', 1)), 10000);
+  assert.equal(firstRowFloor(row('1161815', 1, 'marks')), 10000);
+  // Leading zeros, and a leading 1 that may be the window's frame, are no drums to keep.
+  assert.equal(firstRowFloor(row('00488914', 3)), 100);
+  assert.equal(firstRowFloor(row('1048891', 2)), 100);
+  assert.equal(firstRowFloor(row('0000', 1)), 0);
+  // Rows without red drums or marks, or irregular ones, may be anything (a serial, a date).
+  assert.equal(firstRowFloor(row('21533308', 0, 'none')), 0);
+  assert.equal(firstRowFloor(row('1161815', 1, 'colour', false)), 0);
+  assert.equal(firstRowFloor(null), 0);
 });

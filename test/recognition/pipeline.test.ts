@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, waterMeterPng, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, waterMeterPng, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -298,4 +298,20 @@ test('a drum row is never read short of a first drum the OCR missed or read from
   const windowed = await sharp(await renderSvg(windowedMeterSvg('44680', '6'))).jpeg({ quality: 60 }).toBuffer();
   const got = await readingOf(windowed);
   assert.ok(got === null || got === 44680, `44680: ${got}`);
+});
+
+test('drums part way between digits: never read short of drums or a whole unit high', async () => {
+  const r = await recognizerP;
+  const readingOf = async (png: Buffer) => {
+    const d = await r.inspect(png);
+    return d.outcome.kind === 'meter' ? d.outcome.meter.currentReading : d.outcome.kind;
+  };
+  // Blurred: the first pass read the whole row and withheld it for one wheel; a finer look missed
+  // the thin 1s and read 181.5 (before the first row's floor).
+  const blurred = await sharp(await renderSvg(electricityDrumSvg([1, 1, 6, 1, 8, 1, 4.7], '01234567'))).blur(1.5).png().toBuffer();
+  const thin = await readingOf(blurred);
+  assert.ok(thin === null || thin === 116181.4 || thin === 116181.5, `116181.4: ${thin}`);
+  // A drum at 3.5 mid-carry behind a last drum at 9.5 is a 3 (562854.9 before the half-way rule).
+  const carry = await readingOf(await renderSvg(electricityDrumSvg([5, 6, 2, 8, 5, 3.5, 9.5], '01234567')));
+  assert.ok(carry === null || carry === 562853.9 || carry === 562854, `562853.9: ${carry}`);
 });

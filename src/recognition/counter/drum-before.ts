@@ -59,3 +59,16 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects): 
 export function leftOutFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'drumBefore'> | null): number {
   return c?.drumBefore ? c.drumBefore * 10 ** (c.digits.length - c.decimals) : 0;
 }
+
+/**
+ * The least reading a second look may give after the first pass withheld a regular drum row (red
+ * drums or multiplier marks): one with as many whole digits, leading zeros (and a leading 1) aside. The first pass's
+ * doubt is about a digit; a second look that reads fewer drums lost some (a blurred register read
+ * `116181.5` and was withheld for one wheel; a finer look then missed the thin 1s and read `181.5`).
+ */
+export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular'> | null): number {
+  if (!c || !c.regular || (c.decimalSource !== 'colour' && c.decimalSource !== 'marks')) return 0;
+  // A leading 1 may be the window's frame (an Itelma row read `1048891` under --degrade tilt).
+  const whole = c.digits.slice(0, c.digits.length - c.decimals).replace(/^1?0*/, '');
+  return whole.length ? 10 ** (whole.length - 1) : 0;
+}
