@@ -316,15 +316,17 @@ test('a row with a printed point that stops right before a red drum is flagged: 
   assert.equal(whole?.redBeyond, false);
 });
 
-test('a plain row that stops a black drum before the red drums is flagged: a drum was left unboxed', () => {
-  // Drums 0..3 read, drum 4 (black) and the red drums 5..7 not.
-  const cells = [...'0043'].map((d, i) => ({ ...cell(Number(d), 20 + i * 20), y: 40 }));
-  const r = readCounter(drumRow([1, 1, 1]), { cells, axis: [1, 0], height: 30, pitch: 20, lineIndexes: [0], score: 1 });
+test('a plain row that stops one or two black drums before the red drums is flagged: drums were left unboxed', () => {
+  const window = (digits: string) => ({ cells: [...digits].map((d, i) => ({ ...cell(Number(d), 20 + i * 20), y: 40 })), axis: [1, 0] as [number, number], height: 30, pitch: 20, lineIndexes: [0], score: 1 });
+  // Drums 0..3 read, drum 4 (black) and the red drums 5..7 not; then drums 3 and 4 unread too.
+  const r = readCounter(drumRow([1, 1, 1]), window('0043'));
   assert.equal(r?.decimalSource, 'none');
   assert.equal(r?.redBeyond, true);
-  // Two black drums unread: the red ones are too far on to say anything.
-  const shorter = readCounter(drumRow([1, 1, 1]), { cells: cells.slice(0, 3), axis: [1, 0], height: 30, pitch: 20, lineIndexes: [0], score: 1 });
-  assert.equal(shorter?.redBeyond, false);
+  assert.equal(readCounter(drumRow([1, 1, 1]), window('004'))?.redBeyond, true);
+  // Three black drums unread: the red one is too far on to say anything.
+  const oneRed = rowImage((x, y, k) => (y >= 25 && y < 55 && k >= 0 && k < 8 ? (k < 7 ? [235, 235, 235] : [200, 35, 35]) : [60, 60, 60]));
+  assert.equal(readCounter(oneRed, window('004'))?.redBeyond, false);
+  assert.equal(readCounter(oneRed, window('004391'))?.redBeyond, true);
 });
 
 /** 8 dark drums 20 px apart; the frame round the last `red` of them is red, round the others grey. */

@@ -259,8 +259,8 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const pointed = sep >= 0 && sep < n - 1;
   const last = cells[n - 1];
   const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
-  const twoBeyond = { ...last, x: last.x + win.axis[0] * p * 2, y: last.y + win.axis[1] * p * 2 };
-  const [redNext, redAfterNext] = cellRedness(img, [beyond, twoBeyond], win.axis, p, win.height, gains);
+  const further = [2, 3].map((k) => ({ ...last, x: last.x + win.axis[0] * p * k, y: last.y + win.axis[1] * p * k }));
+  const [redNext, ...redFurther] = cellRedness(img, [beyond, ...further], win.axis, p, win.height, gains);
   let k = redRunWithCores(red, cores);
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
   // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out.
@@ -280,9 +280,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   }
   // A row that does not end in red drums but has a red cell (or a red frame) right after it, with
   // or without a printed point: the OCR stopped short of the red fractional drums.
-  // Two pitches on too: a black drum as well as the red ones can be left unboxed.
+  // Two and three pitches on too: black drums as well as the red ones can be left unboxed.
   const blackMax = Math.max(0, ...red);
-  const redBeyond = decimalSource !== 'colour' && (framedBeyond || isRedAgainst(redNext, blackMax) || isRedAgainst(redAfterNext, blackMax));
+  const redBeyond = decimalSource !== 'colour' && (framedBeyond || [redNext, ...redFurther].some((r) => isRedAgainst(r, blackMax)));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
