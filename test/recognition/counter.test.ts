@@ -63,6 +63,13 @@ function counter(digits: string): CounterReading {
   return { digits, decimals: 0, decimalSource: 'colour', value: 0, minScore: 1, regular: true, cells, redFractions: [], redCores: [], redBeyond: false, pitch: 20, height: 30, axis: [1, 0] };
 }
 
+/** A counter whose cell `i` the OCR read at `score`. */
+function scored(digits: string, i: number, score: number): CounterReading {
+  const c = counter(digits);
+  c.cells[i].score = score;
+  return c;
+}
+
 test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disagreements', () => {
   assert.equal(snapPosition(3.8), 4);
   assert.equal(snapPosition(9.9), 0);
@@ -93,8 +100,7 @@ test('digitSupport counts the positions from just below a digit to almost the ne
 });
 
 test('combineDigits: an unsure OCR digit needs firm CNN support, a confident one only no clear veto', () => {
-  const c = counter('0134');
-  c.cells[2].score = 0.45;
+  const c = scored('0134', 2, 0.45);
   const positions = [0, 1, 2.8, 4];
   const firm = { positions, probabilities: positions.map((v) => peaked(v, 0.9)) };
   assert.equal(combineDigits(c, firm).disagreements, 0);
@@ -108,12 +114,10 @@ test('combineDigits: an unsure OCR digit needs firm CNN support, a confident one
 test('combineDigits: a middling OCR digit (under 0.7) is the CNN\'s to read when the CNN sees one other digit only', () => {
   const positions = [0, 6, 6, 5];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
-  const middling = counter('0605');
-  middling.cells[2].score = 0.67;
+  const middling = scored('0605', 2, 0.67);
   assert.deepEqual(combineDigits(middling, wheels), { digits: '0665', disagreements: 0, overruled: 0 });
   // A surer OCR digit stands against it: a disagreement, so no reading.
-  const surer = counter('0605');
-  surer.cells[2].score = 0.75;
+  const surer = scored('0605', 2, 0.75);
   assert.equal(combineDigits(surer, wheels).disagreements, 1);
 });
 
@@ -130,22 +134,18 @@ test('combineDigits: a wheel before the last that the CNN sees short of half way
 test('combineDigits: across its 1/7 and 4/7 confusions the CNN replaces only a barely read OCR digit', () => {
   const positions = [0, 4, 8, 7, 3];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
-  const middling = counter('04813');
-  middling.cells[3].score = 0.67;
+  const middling = scored('04813', 3, 0.67);
   assert.equal(combineDigits(middling, wheels).digits, '04813');
   assert.equal(combineDigits(middling, wheels).disagreements, 1);
-  const faint = counter('04813');
-  faint.cells[3].score = 0.3;
+  const faint = scored('04813', 3, 0.3);
   assert.deepEqual(combineDigits(faint, wheels), { digits: '04873', disagreements: 0, overruled: 0 });
   // Other pairs are the CNN's to read at the same OCR score.
-  const other = counter('04823');
-  other.cells[3].score = 0.67;
+  const other = scored('04823', 3, 0.67);
   assert.deepEqual(combineDigits(other, wheels), { digits: '04873', disagreements: 0, overruled: 0 });
 });
 
 test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and the CNN sees one digit only', () => {
-  const c = counter('0484');
-  c.cells[3].score = 0.23;
+  const c = scored('0484', 3, 0.23);
   const at = (last: number, mass = 0.95) => {
     const positions = [0, 4, 8, last];
     return { positions, probabilities: positions.map((v) => peaked(v, mass)) };
@@ -156,13 +156,11 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
   // A CNN that is not sure either decides nothing.
   assert.equal(combineDigits(c, at(2.2, 0.6)).disagreements, 1);
   // A wheel half way to the OCR's digit: the reader may write either, so no reading.
-  const rolling = counter('0483');
-  rolling.cells[3].score = 0.38;
+  const rolling = scored('0483', 3, 0.38);
   assert.equal(combineDigits(rolling, { positions: [0, 4, 8, 2.5], probabilities: [0, 4, 8, 2.5].map((v) => peaked(v, 0.95)) }).disagreements, 1);
   assert.deepEqual(combineDigits(rolling, { positions: [0, 4, 8, 3.2], probabilities: [0, 4, 8, 3.2].map((v) => peaked(v, 0.95)) }).digits, '0483');
   // The OCR barely saw the last wheel and the CNN sees it six tenths on: no reading either.
-  const faint = counter('0481');
-  faint.cells[3].score = 0.1;
+  const faint = scored('0481', 3, 0.1);
   assert.equal(combineDigits(faint, { positions: [0, 4, 8, 7.6], probabilities: [0, 4, 8, 7.6].map((v) => peaked(v, 0.95)) }).disagreements, 1);
   assert.deepEqual(combineDigits(faint, { positions: [0, 4, 8, 7.3], probabilities: [0, 4, 8, 7.3].map((v) => peaked(v, 0.95)) }).digits, '0487');
   assert.equal(soleDigit(peaked(7.0, 0.95)), 7);
@@ -172,15 +170,13 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
 test('combineDigits: the CNN never turns a barely read leading 0 (a frame edge, a blank cell) into a digit', () => {
   const positions = [6, 0, 8, 1, 9, 9, 8];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
-  const framed = counter('0081998');
-  framed.cells[0].score = 0.15;
+  const framed = scored('0081998', 0, 0.15);
   framed.cells[1].score = 0.15;
   const r = combineDigits(framed, { ...wheels, positions: [6, 6, 8, 1, 9, 9, 8], probabilities: [6, 6, 8, 1, 9, 9, 8].map((v) => peaked(v, 0.95)) });
   // The first cell stays a disagreement; the second, inside the row, is the CNN's to read.
   assert.deepEqual(r, { digits: '0681998', disagreements: 1, overruled: 0 });
   // A leading digit other than 0 that the OCR barely read is still the CNN's to correct.
-  const three = counter('3081998');
-  three.cells[0].score = 0.15;
+  const three = scored('3081998', 0, 0.15);
   assert.equal(combineDigits(three, wheels).digits, '6081998');
 });
 
@@ -197,12 +193,10 @@ test('combineDigits: a wheel the CNN sees at x.9 confirms neither x nor x+1 for 
   const positions = [0, 4, 8, 0.9];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
   // A fairly confident OCR 0 on a wheel the CNN puts at 0.9 (a 1 read low, or a 0 about to turn).
-  const confident = counter('0480');
-  confident.cells[3].score = 0.74;
+  const confident = scored('0480', 3, 0.74);
   assert.equal(combineDigits(confident, wheels).disagreements, 1);
   // An unsure OCR 0 there is no better.
-  const unsure = counter('0480');
-  unsure.cells[3].score = 0.4;
+  const unsure = scored('0480', 3, 0.4);
   assert.equal(combineDigits(unsure, wheels).disagreements, 1);
   // The OCR's 1 on the same wheel stands.
   assert.equal(combineDigits(counter('0481'), wheels).disagreements, 0);
@@ -295,12 +289,10 @@ test('dropDividers removes window dividers read as 1 and digits read twice, neve
 test('combineDigits: a near-certain OCR digit stands against a CNN veto, except on the last wheel', () => {
   const positions = [0, 1, 7, 4];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
-  const certain = counter('0134');
-  certain.cells[2].score = 0.97;
+  const certain = scored('0134', 2, 0.97);
   assert.deepEqual(combineDigits(certain, wheels), { digits: '0134', disagreements: 0, overruled: 1 });
   // The same veto on the last wheel (which rolls) stays a disagreement.
-  const lastCertain = counter('0173');
-  lastCertain.cells[3].score = 0.99;
+  const lastCertain = scored('0173', 3, 0.99);
   assert.deepEqual(combineDigits(lastCertain, wheels), { digits: '0173', disagreements: 1, overruled: 0 });
   // Merely confident (0.9): a disagreement, as before.
   assert.deepEqual(combineDigits(counter('0134'), wheels), { digits: '0134', disagreements: 1, overruled: 0 });
@@ -369,12 +361,10 @@ test('a red frame that goes on past the last cell round a dark drum: the OCR sto
 test('combineDigits: the CNN reads at most one unsure OCR digit before the last wheel in place of the OCR', () => {
   const wheelsAt = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
   // The OCR barely saw one drum (a 1 read as 7): the CNN's sure 1 stands in for it.
-  const once = counter('07797727');
-  once.cells[5].score = 0.15;
+  const once = scored('07797727', 5, 0.15);
   assert.deepEqual(combineDigits(once, wheelsAt([0, 7, 7, 9, 7, 1, 2, 7])), { digits: '07797127', disagreements: 0, overruled: 0 });
   // Two barely seen drums: the CNN would read both (the second as its 1/7 confusion); the row is not trusted.
-  const twice = counter('07497727');
-  twice.cells[2].score = 0.15;
+  const twice = scored('07497727', 2, 0.15);
   twice.cells[5].score = 0.15;
   const r = combineDigits(twice, wheelsAt([0, 7, 1, 9, 7, 1, 2, 7]));
   assert.equal(r.disagreements, 1);
