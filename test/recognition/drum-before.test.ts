@@ -79,7 +79,7 @@ test('a drum left out before the row sets the least reading the counter can show
 });
 
 test('a second look may not read fewer whole drums than the regular drum row the first pass withheld', () => {
-  const row = (digits: string, decimals: number, decimalSource: 'colour' | 'marks' | 'none' | 'point' = 'colour', regular = true) => ({ digits, decimals, decimalSource, regular });
+  const row = (digits: string, decimals: number, decimalSource: 'colour' | 'marks' | 'none' | 'point' = 'colour', regular = true, redBeyond = false) => ({ digits, decimals, decimalSource, regular, redBeyond });
   // `116181.5` withheld for one wheel: a second look's `181.5` lost drums.
   assert.equal(firstRowFloor(row('1161815', 1)), 10000);
   assert.equal(firstRowFloor(row('1161815', 1, 'marks')), 10000);
@@ -89,6 +89,8 @@ test('a second look may not read fewer whole drums than the regular drum row the
   assert.equal(firstRowFloor(row('0000', 1)), 0);
   // Rows without red drums or marks, or irregular ones, may be anything (a serial, a date).
   assert.equal(firstRowFloor(row('21533308', 0, 'none')), 0);
+  // ... but a plain row right before red drums is a drum row short of them: `74133.2` lost a drum of `274133`.
+  assert.equal(firstRowFloor(row('274133', 0, 'none', true, true)), 100000);
   assert.equal(firstRowFloor(row('1161815', 1, 'colour', false)), 0);
   assert.equal(firstRowFloor(null), 0);
 });

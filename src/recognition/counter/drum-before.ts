@@ -62,12 +62,15 @@ export function leftOutFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'dr
 
 /**
  * The least reading a second look may give after the first pass withheld a regular drum row (red
- * drums or multiplier marks): one with as many whole digits, leading zeros (and a leading 1) aside. The first pass's
+ * drums, multiplier marks, or red drums right past it): one with as many whole digits, leading zeros (and a leading 1) aside. The first pass's
  * doubt is about a digit; a second look that reads fewer drums lost some (a blurred register read
- * `116181.5` and was withheld for one wheel; a finer look then missed the thin 1s and read `181.5`).
+ * `116181.5` and was withheld for one wheel; a finer look then missed the thin 1s and read `181.5`;
+ * a small one's `274133`, short of its red tenth, came out `74133.2`).
  */
-export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular'> | null): number {
-  if (!c || !c.regular || (c.decimalSource !== 'colour' && c.decimalSource !== 'marks')) return 0;
+export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular' | 'redBeyond'> | null): number {
+  // A plain row that stops right before red drums is a drum row too (its red ones unread).
+  const drums = c?.decimalSource === 'colour' || c?.decimalSource === 'marks' || (c?.decimalSource === 'none' && c.redBeyond);
+  if (!c || !c.regular || !drums) return 0;
   // A leading 1 may be the window's frame (an Itelma row read `1048891` under --degrade tilt).
   const whole = c.digits.slice(0, c.digits.length - c.decimals).replace(/^1?0*/, '');
   return whole.length ? 10 ** (whole.length - 1) : 0;
