@@ -36,7 +36,7 @@ export function medianTextScore(lines: OcrLine[]): number {
  * side as `width`): the recogniser scores the way the text really runs higher, which says which
  * way to turn a sideways photo first.
  */
-export function sidewaysProbes(rects: RotatedRect[], count = 2): { down: RotatedRect[]; up: RotatedRect[] } {
+export function sidewaysProbes(rects: RotatedRect[], count = 4): { down: RotatedRect[]; up: RotatedRect[] } {
   const vertical = rects
     .map((r) => {
       const long = Math.max(r.width, r.height);

@@ -204,7 +204,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const sidewaysTurns = async (img: RgbImage, boxes: RotatedRect[]): Promise<number[]> => {
     const { down, up } = sidewaysProbes(boxes);
     const total = async (rects: RotatedRect[]) => (await ocr.recognizer.recognize(img, rects)).reduce((a, r) => a + r.score, 0);
-    return (await total(down)) >= (await total(up)) ? [90, 270] : [270, 90];
+    const [d, u] = [await total(down), await total(up)];
+    // Text read clearly better one way is that way up: the other turn shows it upside down, where
+    // 0, 6, 8 and 9 still read as digits and a plain row can pass (`96860` for a face's `09896`).
+    if (d >= CLEARLY_UPRIGHT * u) return [90];
+    if (u >= CLEARLY_UPRIGHT * d) return [270];
+    return d >= u ? [90, 270] : [270, 90];
   };
 
   /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
@@ -386,6 +391,9 @@ function passRank(p: { outcome: RecognitionOutcome; lines: OcrLine[] }): number 
   const rank = o.kind !== 'meter' ? 0 : o.meter.currentReading === null ? 1 : 2;
   return rank + (rank < 2 ? medianTextScore(p.lines) * 0.99 : 0);
 }
+
+/** How much better the probes must read one way than the other for only that turn to be tried. */
+const CLEARLY_UPRIGHT = 1.5;
 
 /** Candidate rows examined: the counter is not always among the tallest digit lines (a tag, a barcode number). */
 const MAX_ROWS = 5;

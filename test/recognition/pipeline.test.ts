@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, waterMeterPng, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -311,6 +311,11 @@ test('drums part way between digits: never read short of drums or a whole unit h
   const blurred = await sharp(await renderSvg(electricityDrumSvg([1, 1, 6, 1, 8, 1, 4.7], '01234567'))).blur(1.5).png().toBuffer();
   const thin = await readingOf(blurred);
   assert.ok(thin === null || thin === 116181.4 || thin === 116181.5, `116181.4: ${thin}`);
+  // Turned a quarter: the nameplate text says which way is up, and the face is not also tried upside
+  // down, where its 0, 9, 8, 9, 6 read as the plain row 96860 (before).
+  const sideways = await sharp(await renderSvg(waterMeterSvg([4, 0, 9, 8, 9, 6, 2, 4.3], '12-345678'))).rotate(90).png().toBuffer();
+  const turned = await readingOf(sideways);
+  assert.ok(turned === null || turned === 40989.624, `40989.624: ${turned}`);
   // A drum at 3.5 mid-carry behind a last drum at 9.5 is a 3 (562854.9 before the half-way rule).
   const carry = await readingOf(await renderSvg(electricityDrumSvg([5, 6, 2, 8, 5, 3.5, 9.5], '01234567')));
   assert.ok(carry === null || carry === 562853.9 || carry === 562854, `562853.9: ${carry}`);
