@@ -131,6 +131,16 @@ test('combineDigits: a wheel before the last that the CNN sees short of half way
   assert.deepEqual(combineDigits(counter('0539'), wheels([0, 5, 3.4, 9.5])), { digits: '0539', disagreements: 0, overruled: 0 });
 });
 
+test('combineDigits: the CNN does not change the magnitude of a row through its first digit', () => {
+  const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // An unsure leading 6 the CNN sees as 0 (a cell off its drum): no reading rather than 10^n less.
+  assert.equal(combineDigits(scored('6904', 0, 0.41), firm([0, 9, 0, 4])).disagreements, 1);
+  // A leading 0 it sees as a 3 (the frame, a blank cell): no reading either.
+  assert.equal(combineDigits(scored('0904', 0, 0.41), firm([3, 9, 0, 4])).disagreements, 1);
+  // A leading 1 may be the window's frame read as a digit: the CNN's 0 stands.
+  assert.deepEqual(combineDigits(scored('1904', 0, 0.41), firm([0, 9, 0, 4])), { digits: '0904', disagreements: 0, overruled: 0 });
+});
+
 test('combineDigits: across its 1/7 and 4/7 confusions the CNN replaces only a barely read OCR digit', () => {
   const positions = [0, 4, 8, 7, 3];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };

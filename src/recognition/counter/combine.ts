@@ -129,9 +129,11 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // digit, is mid-roll: which digit a reader writes down is a coin flip.
       const midRoll = (d: number) => rolling && (o === (d + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
       // A barely read leading 0 may be no drum at all (the window's frame, a blank cell): the CNN,
-      // which sees a digit in anything, must not turn it into a leading digit worth 10^n.
-      const leadingFrame = i === 0 && o === 0 && cnn !== 0;
-      if (cnn !== null && !midRoll(cnn) && !leadingFrame && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return cnn;
+      // which sees a digit in anything, must not turn it into a leading digit worth 10^n. Nor may it
+      // turn a leading digit other than a 1 (which may be the frame's edge) into a 0, dropping 10^n:
+      // a sideways face's first `6`, placed a quarter pitch off its drum, read as `0` (9049.155 for 69049.155).
+      const leadingMagnitude = i === 0 && (o === 0 ? cnn !== 0 : o !== 1 && cnn === 0);
+      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return cnn;
       disagreements++;
       return o;
     }
