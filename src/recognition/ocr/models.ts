@@ -33,9 +33,20 @@ export function ppOcrSourcePaths(): { det: string; rec: string } {
   return { det: join(assets, 'ch_PP-OCRv4_det_infer.onnx'), rec: join(assets, 'ch_PP-OCRv4_rec_infer.onnx') };
 }
 
-/** The recogniser's character set: one character per line of the keys file, then a space. */
+/**
+ * The recogniser's character set: one character per line of the keys file, then a space. PP-OCRv4's
+ * Chinese set also has the full-width forms of ASCII (`８`, `０`, `Ｎ`, 82 of them), which it emits for
+ * ordinary digits now and then (a rendered drum row re-read as `８0０`): they are read as ASCII.
+ */
 export function loadCharset(keysPath: string): string[] {
   const lines = readFileSync(keysPath, 'utf8').split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
-  return [...lines.map((l) => l.replace(/\r$/, '')), ' '];
+  return [...lines.map((l) => asciiForm(l.replace(/\r$/, ''))), ' '];
+}
+
+/** A full-width ASCII form (U+FF01..U+FF5E) or the ideographic space as its ASCII character. */
+export function asciiForm(ch: string): string {
+  const code = ch.length === 1 ? ch.charCodeAt(0) : 0;
+  if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0);
+  return code === 0x3000 ? ' ' : ch;
 }
