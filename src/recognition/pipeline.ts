@@ -203,8 +203,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /** Text read downwards (the photo was turned clockwise): undo with 90 first, else with 270 first. */
   const sidewaysTurns = async (img: RgbImage, boxes: RotatedRect[]): Promise<number[]> => {
     const { down, up } = sidewaysProbes(boxes);
-    const total = async (rects: RotatedRect[]) => (await ocr.recognizer.recognize(img, rects)).reduce((a, r) => a + r.score, 0);
-    const [d, u] = [await total(down), await total(up)];
+    const read = await ocr.recognizer.recognize(img, [...down, ...up]);
+    const total = (from: number, to: number) => read.slice(from, to).reduce((a, r) => a + r.score, 0);
+    const [d, u] = [total(0, down.length), total(down.length, read.length)];
     // Text read clearly better one way is that way up: the other turn shows it upside down, where
     // 0, 6, 8 and 9 still read as digits and a plain row can pass (`96860` for a face's `09896`).
     if (d >= CLEARLY_UPRIGHT * u) return [90];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drumBefore, firstRowFloor, headStrip, leadingDrumDigit, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
+import { drumBefore, firstRowFloor, headStrip, leftOutDrums, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { recognizedAt } from './fixtures.js';
 
@@ -28,17 +28,17 @@ test('the head strip spans the drum a pitch before the row and its first two cel
 
 test('a digit a pitch before the row, followed by the row first digits where they are, is a left-out drum', () => {
   const s = headStrip(row);
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '108', [45, 75, 105])), 1);
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '008', [47, 75, 104])), 0);
+  assert.equal(leftOutDrums(row, s, readAt(s, '108', [45, 75, 105])), 1);
+  assert.equal(leftOutDrums(row, s, readAt(s, '008', [47, 75, 104])), 0);
   // Only the row's own digits: no drum there.
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '08', [75, 105])), null);
+  assert.equal(leftOutDrums(row, s, readAt(s, '08', [75, 105])), null);
   // Not on the pitch (a frame edge half a pitch before the first cell), or not the row's digits.
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '108', [60, 75, 105])), null);
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '168', [45, 75, 105])), null);
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '1m8', [45, 75, 105])), null);
+  assert.equal(leftOutDrums(row, s, readAt(s, '108', [60, 75, 105])), null);
+  assert.equal(leftOutDrums(row, s, readAt(s, '168', [45, 75, 105])), null);
+  assert.equal(leftOutDrums(row, s, readAt(s, '1m8', [45, 75, 105])), null);
   // A '1' there may be the window's frame or a bracket beside it: only a sure one is a drum.
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '108', [45, 75, 105], [0.84, 0.99, 0.99])), null);
-  assert.equal(leadingDrumDigit(row, s, readAt(s, '708', [45, 75, 105], [0.84, 0.99, 0.99])), 7);
+  assert.equal(leftOutDrums(row, s, readAt(s, '108', [45, 75, 105], [0.84, 0.99, 0.99])), null);
+  assert.equal(leftOutDrums(row, s, readAt(s, '708', [45, 75, 105], [0.84, 0.99, 0.99])), 7);
 });
 
 test('drumBefore reads the head strip once', async () => {

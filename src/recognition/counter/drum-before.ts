@@ -27,7 +27,7 @@ export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | '
  * re-read of `strip` holds them and then the row's first KNOWN digits, each on the row's pitch;
  * else null. A first drum read as a lone `1` must be read surely (FRAME_ONE_SCORE).
  */
-export function leadingDrumDigit(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop, missing = 1): number | null {
+export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop, missing = 1): number | null {
   const found = headDigits(c, missing, strip, rec);
   if (!found) return null;
   const [drum] = found;
@@ -44,11 +44,11 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects): 
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
-  const one = rec ? leadingDrumDigit(c, strip, rec) : null;
+  const one = rec ? leftOutDrums(c, strip, rec) : null;
   if (one !== 0) return one;
   const wider = headStrip(c, 2);
   const [again] = await recognize([wider]);
-  const two = again ? leadingDrumDigit(c, wider, again, 2) : null;
+  const two = again ? leftOutDrums(c, wider, again, 2) : null;
   return two ?? one;
 }
 
@@ -62,10 +62,11 @@ export function leftOutFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'dr
 
 /**
  * The least reading a second look may give after the first pass withheld a regular drum row (red
- * drums, multiplier marks, or red drums right past it): one with as many whole digits, leading zeros (and a leading 1) aside. The first pass's
- * doubt is about a digit; a second look that reads fewer drums lost some (a blurred register read
- * `116181.5` and was withheld for one wheel; a finer look then missed the thin 1s and read `181.5`;
- * a small one's `274133`, short of its red tenth, came out `74133.2`).
+ * drums, multiplier marks, or red drums right past it): one with as many whole digits, leading
+ * zeros (and a leading 1) aside. The first pass's doubt is about a digit; a second look that reads
+ * fewer drums lost some (a blurred register read `116181.5` and was withheld for one wheel; a finer
+ * look then missed the thin 1s and read `181.5`; a small one's `274133`, short of its red tenth,
+ * came out `74133.2`).
  */
 export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular' | 'redBeyond'> | null): number {
   // A plain row that stops right before red drums is a drum row too (its red ones unread).
