@@ -2,18 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { drumBefore, firstRowFloor, headStrip, leftOutDrums, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
-import { recognizedAt } from './fixtures.js';
+import { evenRow, recognizedAt } from './fixtures.js';
 
 const readAt = (strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.95)) => recognizedAt(strip, text, xs, scores);
 
 /** A row of five cells 30 px apart (centres at x = 75 .. 195), 40 px high, the first drum missed. */
-const row = {
-  digits: '08678',
-  pitch: 30,
-  height: 40,
-  axis: [1, 0] as [number, number],
-  cells: [...'08678'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 75 + 30 * i, y: 40, u: 75 + 30 * i, line: 0, followedBySeparator: false })),
-};
+const row = evenRow('08678', 75);
 
 test('the head strip spans the drum a pitch before the row and its first two cells, half a pitch to spare', () => {
   const s = headStrip(row);

@@ -2,16 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beyondStrip, drumBeyond, furtherDrumRead } from '../../src/recognition/counter/drum-beyond.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
-import { recognizedAt as readAt } from './fixtures.js';
+import { evenRow, recognizedAt as readAt } from './fixtures.js';
 
 /** A row of five cells 30 px apart (centres at x = 45 .. 165), 40 px high. */
-const row = {
-  digits: '10895',
-  pitch: 30,
-  height: 40,
-  axis: [1, 0] as [number, number],
-  cells: [...'10895'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 45 + 30 * i, y: 40, u: 45 + 30 * i, line: 0, followedBySeparator: false })),
-};
+const row = evenRow('10895', 45);
 
 
 test('the re-read strip runs from just before the first cell to a pitch and a half past the last, along the row', () => {

@@ -132,6 +132,12 @@ export function windowedMeterSvg(whole: string, tenth: string | null): string {
 </svg>`;
 }
 
+/** A row of cells 30 px apart, 40 px high, on y = 40, the first centred at `x0`, showing `digits`. */
+export function evenRow(digits: string, x0: number) {
+  const cells = [...digits].map((d, i) => ({ digit: Number(d), score: 0.95, x: x0 + 30 * i, y: 40, u: x0 + 30 * i, line: 0, followedBySeparator: false }));
+  return { digits, pitch: 30, height: 40, axis: [1, 0] as [number, number], cells };
+}
+
 /** A recognition of `strip` whose characters peak at the given image x positions (one CTC step per pixel). */
 export function recognizedAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.9)): RecognizedCrop {
   const left = strip.cx - strip.width / 2;
