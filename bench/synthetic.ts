@@ -3,14 +3,17 @@
 // the test fixtures' (DejaVu fonts, rendered by sharp): a water meter with 5 black and 3 red drums,
 // an electricity register with its drums in separate windows, with and without a tenths drum set
 // apart, and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
-// their drums part way between digits (a carry under way). A reading may be null; it must never be wrong.
+// their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
+// faint unlit segments, a point), alone and with a tariff sign and a register code (`T2`, `1.8.2`).
+// A reading may be null; it must never be wrong.
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways] [--only layout]
 // [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
+import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
-import { electricityDrumSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
 
@@ -66,8 +69,27 @@ function rollingRight(pos: number[], decimals: number): number[] {
 
 const shown = (pos: number[]) => pos.map((p) => (p % 1 ? p.toFixed(1) : String(p))).join(' ');
 
-/** `more` draws the digits of layouts added later, so that a seed still gives the earlier layouts' faces. */
-function faces(rnd: () => number, more: () => number): Face[] {
+/**
+ * An LCD register's display: 5 to 8 digits, 0 to 2 of them after the point, leading zeros shown or
+ * left blank (both are common), and how faintly its unlit segments show.
+ */
+function lcdDisplay(r: () => number): { display: string; value: number; ghost: number } {
+  const n = 5 + Math.floor(r() * 4);
+  const decimals = Math.floor(r() * 3);
+  let d = Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
+  const lead = Math.floor(r() * (n - decimals - 1));
+  d = '0'.repeat(lead) + d.slice(lead);
+  const value = Number(d) / 10 ** decimals;
+  if (r() < 0.5) d = d.replace(/^0+(?=\d)/, (z) => ' '.repeat(z.length));
+  const display = decimals ? `${d.slice(0, n - decimals)}.${d.slice(n - decimals)}` : d;
+  return { display, value, ghost: Math.round(r() * 12) / 100 };
+}
+
+/**
+ * `more` draws the digits of layouts added later, and `lcd` those of the LCD layouts, so that a seed
+ * still gives the earlier layouts' faces.
+ */
+function faces(rnd: () => number, more: () => number, lcd: () => number): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -75,6 +97,10 @@ function faces(rnd: () => number, more: () => number): Face[] {
   const register = digits(7, more);
   const waterRoll = rollingDrums(8, more);
   const registerRoll = rollingDrums(7, more);
+  const plainLcd = lcdDisplay(lcd);
+  const tariffLcd = lcdDisplay(lcd);
+  const tariff = `T${1 + Math.floor(lcd() * 4)}`;
+  const code = `1.8.${tariff[1]}`;
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
@@ -82,6 +108,13 @@ function faces(rnd: () => number, more: () => number): Face[] {
     { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10] },
     { layout: 'water, drums rolling', svg: waterMeterSvg(waterRoll, '12-345678'), shows: shown(waterRoll), right: rollingRight(waterRoll, 3) },
     { layout: '6+1, drums rolling', svg: electricityDrumSvg(registerRoll, '01234567'), shows: shown(registerRoll), right: rollingRight(registerRoll, 1) },
+    { layout: 'lcd', svg: lcdMeterSvg(plainLcd.display, '01234567', { ghost: plainLcd.ghost }), shows: `${plainLcd.display} ghost ${plainLcd.ghost}`, right: [plainLcd.value] },
+    {
+      layout: 'lcd, tariff + code',
+      svg: lcdMeterSvg(tariffLcd.display, '01234567', { ghost: tariffLcd.ghost, tariff, code }),
+      shows: `${code} ${tariffLcd.display} ${tariff} ghost ${tariffLcd.ghost}`,
+      right: [tariffLcd.value],
+    },
   ];
 }
 
@@ -98,9 +131,10 @@ async function main(): Promise<void> {
   const recognizer = await createRecognizer({ modelsDir, threads: 2, maxPixels: 40_000_000 });
   const rnd = random(seed);
   const more = random(seed + 0x9e3779b9);
+  const lcd = random(seed + 0x7f4a7c15);
   const tally = new Map<string, Record<Verdict, number>>();
   for (let k = 0; k < count; k++) {
-    for (const face of faces(rnd, more)) {
+    for (const face of faces(rnd, more, lcd)) {
       if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
@@ -110,7 +144,8 @@ async function main(): Promise<void> {
       tally.set(face.layout, t);
       if (verdict === 'wrong' || (verbose && verdict === 'null')) {
         const c = detail.counter;
-        console.log(`${verdict.toUpperCase()} ${face.layout}: shows ${face.shows}, read ${got} (counter ${c?.digits} d=${c?.decimals}/${c?.decimalSource})`);
+        const why = detail.outcome.kind === 'meter' && detail.text ? readingVerdict(detail.outcome.meter.type, detail.text, c ?? null, detail.wheels ?? null).why : detail.outcome.kind;
+        console.log(`${verdict.toUpperCase()} ${face.layout}: shows ${face.shows}, read ${got} (counter ${c?.digits} d=${c?.decimals}/${c?.decimalSource}; first pass: ${why})`);
       }
     }
   }

@@ -79,6 +79,79 @@ export function electricityDrumSvg(reading: string | number[], serial: string): 
 </svg>`;
 }
 
+function mix(from: number[], to: number[], share: number): string {
+  return '#' + from.map((v, i) => Math.round(v + (to[i] - v) * share).toString(16).padStart(2, '0')).join('');
+}
+
+/** Lit segments of each digit on a seven-segment display (a top, b/c right, d bottom, e/f left, g middle). */
+const SEGMENTS = ['abcdef', 'bc', 'abdeg', 'abcdg', 'bcfg', 'acdfg', 'acdefg', 'abc', 'abcdefg', 'abcdfg'];
+
+/**
+ * One seven-segment digit (or a blank, `' '`) at x, y, w x h: bevelled segments t thick between the
+ * corners of the digit, a little apart; the unlit ones faintly shown.
+ */
+function sevenSegment(ch: string, x: number, y: number, w: number, h: number, t: number, on: string, off: string): string {
+  const lit = ch === ' ' ? '' : SEGMENTS[Number(ch)];
+  const [l, r, top, mid, bottom] = [x + t / 2, x + w - t / 2, y + t / 2, y + h / 2, y + h - t / 2];
+  const ends: Record<string, [number, number, number, number]> = {
+    a: [l, top, r, top],
+    b: [r, top, r, mid],
+    c: [r, mid, r, bottom],
+    d: [l, bottom, r, bottom],
+    e: [l, mid, l, bottom],
+    f: [l, top, l, mid],
+    g: [l, mid, r, mid],
+  };
+  const [s, gap] = [t / 2, Math.max(1, t / 6)];
+  return Object.entries(ends)
+    .map(([seg, [x0, y0, x1, y1]]) => {
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      const [dx, dy] = [(x1 - x0) / len, (y1 - y0) / len];
+      const at = (a: number, b: number) => `${(x0 + dx * a - dy * b).toFixed(1)},${(y0 + dy * a + dx * b).toFixed(1)}`;
+      const pts = [at(gap, 0), at(gap + s, s), at(len - gap - s, s), at(len - gap, 0), at(len - gap - s, -s), at(gap + s, -s)];
+      return `<polygon points="${pts.join(' ')}" fill="${lit.includes(seg) ? on : off}"/>`;
+    })
+    .join('');
+}
+
+/**
+ * An electronic meter's LCD: `display` in seven-segment digits (spaces are blank digits, a `.` lights
+ * the point after the digit before it), slanted like most such displays, `kWh` beside it; `tariff`
+ * (`T1`, `T2`) and `code` (an OBIS register code such as `1.8.1`, in small digits) on the display as
+ * multi-tariff meters show them; the serial and ratings on the nameplate. `ghost`: how dark unlit
+ * segments show, 0 (not at all) to 1 (as dark as lit ones).
+ */
+export function lcdMeterSvg(display: string, serial: string, opts: { tariff?: string; code?: string; ghost?: number } = {}): string {
+  const on = '#1c2118';
+  // Unlit segments show faintly on most LCDs: `ghost` of the way from the glass's colour to a lit one's.
+  const off = mix([0xbc, 0xc6, 0xac], [0x1c, 0x21, 0x18], opts.ghost ?? 0.06);
+  const glyphs = [...display.replace(/\./g, '')];
+  const points = new Set<number>();
+  let k = 0;
+  for (const ch of display) ch === '.' ? points.add(k - 1) : k++;
+  const [w, h, t, pitch, x0, y0] = [46, 84, 9, 62, 170, 236];
+  const digits = glyphs
+    .map((ch, i) => sevenSegment(ch, x0 + i * pitch, y0, w, h, t, on, off) + `<rect x="${x0 + i * pitch + w + 3}" y="${y0 + h - t}" width="${t}" height="${t}" fill="${points.has(i) ? on : off}"/>`)
+    .join('');
+  const code = opts.code
+    ? [...opts.code.replace(/\./g, '')].map((ch, i) => sevenSegment(ch, 172 + i * 26, 196, 18, 30, 4, on, off)).join('') +
+      [...opts.code].flatMap((ch, i, all) => (ch === '.' ? [all.slice(0, i).filter((c) => c !== '.').length - 1] : [])).map((j) => `<rect x="${172 + j * 26 + 20}" y="222" width="4" height="4" fill="${on}"/>`).join('')
+    : '';
+  const end = x0 + glyphs.length * pitch;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.max(900, end + 280)}" height="640">
+<rect width="100%" height="640" fill="#8d9296"/>
+<rect x="70" y="60" width="${Math.max(760, end + 140)}" height="520" rx="18" fill="#e9e9e6" stroke="#3a3a3a" stroke-width="5"/>
+<text x="150" y="140" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#1f3c88">ENERGOMERA</text>
+<rect x="140" y="180" width="${end + 30}" height="170" rx="8" fill="#bcc6ac" stroke="#222" stroke-width="6"/>
+<g transform="skewX(-6) translate(36 0)">${digits}${code}</g>
+${opts.tariff ? `<text x="${end + 40}" y="214" font-family="DejaVu Sans" font-weight="bold" font-size="26" fill="${on}">${opts.tariff}</text>` : ''}
+<text x="${end + 30}" y="318" font-family="DejaVu Sans" font-size="36" fill="${on}">kWh</text>
+<text x="150" y="420" font-family="DejaVu Sans" font-size="30" fill="#222">No ${serial}</text>
+<text x="150" y="470" font-family="DejaVu Sans" font-size="28" fill="#222">230V 5(60)A 50Hz  1000 imp/kWh</text>
+<text x="150" y="520" font-family="DejaVu Sans" font-size="26" fill="#222">STATIC ENERGY METER  CLASS 1</text>
+</svg>`;
+}
+
 /** A plain picture with no text at all. */
 export async function blankPng(): Promise<Buffer> {
   return renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
