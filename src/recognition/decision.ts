@@ -128,6 +128,13 @@ export function readingVerdict(
     // drums read are whole kWh, and the reading leaves that tenth out.
     if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows) && !(type === 'electricity' && c.drumBeyond)) return no('plain: separate windows, no decimal cue');
     if (c.decimalSource === 'none' && c.windows && onLighterCarrier(c.windows)) return no('plain: dark drums, no decimal cue');
+    const signs = c.plainSigns;
+    if (signs?.unreadPoint) return no('plain: unread point');
+    if (signs?.inkPastEnd) return no('plain: ink past the end');
+    if (signs?.faintCell) return no('plain: faint cell');
+    if (signs?.sparseEight) return no('plain: sparse 8');
+    // A point the OCR read after the last digit: the digits after it went unread.
+    if (c.cells[c.cells.length - 1].followedBySeparator) return no('plain: point at the end');
   }
   return { reading: Number(digits) / 10 ** c.decimals, why: 'ok' };
 }

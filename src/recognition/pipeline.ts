@@ -18,6 +18,7 @@ import { mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
+import { plainRowSigns } from './counter/plain-row.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
@@ -246,7 +247,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
     const drumRow = row.decimalSource === 'colour' || row.decimalSource === 'marks' || beyond;
     const before = drumRow ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects)) : null;
-    const counter = { ...row, windows, drumBeyond: beyond, drumBefore: before };
+    // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the digits.
+    const plainSigns = !drumRow && !inSeparateWindows(windows) ? plainRowSigns(img, row) : undefined;
+    const counter = { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
     return { counter, wheels: await readWheels(img, counter, digits) };
   };
 

@@ -3,6 +3,7 @@ import { colourStats, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { median, type CounterWindow, type DigitCell } from './window.js';
 import type { RowLook } from './row-look.js';
+import type { PlainRowSigns } from './plain-row.js';
 
 /** Where the decimal point came from: red drums, a printed point, multiplier marks under the drums. */
 export type DecimalSource = 'colour' | 'point' | 'marks' | 'none';
@@ -43,6 +44,8 @@ export interface CounterReading {
    * (set by the pipeline for drum rows; see drum-before.ts); null when none was read there.
    */
   drumBefore?: number | null;
+  /** Signs in the pixels that a row without drum cues is not what the OCR read (set by the pipeline; see plain-row.ts). */
+  plainSigns?: PlainRowSigns;
 }
 
 /**

@@ -1,0 +1,206 @@
+// Signs, in the pixels, that an LCD-like row (no red drums, no marks) is not what the OCR read.
+// Seven-segment digits trip the recogniser in ways its scores do not show: the point between two
+// digits goes unread (65492 for 654.92), a thin last `1` or the digits after the point fall outside
+// the detector's box (24538 for 245381), a blank leading digit whose unlit segments show
+// faintly reads as an `8`, and so does a `1` or a `7` whose unlit segments show. Each sign withholds the reading; none of them tries to repair it.
+import { sampleQuad, type RgbImage } from '../preprocess.js';
+import type { Point } from '../ocr/types.js';
+import { cellQuad } from './reader.js';
+
+interface Row {
+  cells: { digit: number; x: number; y: number; followedBySeparator: boolean }[];
+  axis: Point;
+  pitch: number;
+  height: number;
+}
+
+export interface PlainRowSigns {
+  /** A dot between two digits, at their feet, where the OCR read no point. */
+  unreadPoint: boolean;
+  /** A digit's worth of ink a pitch past either end of the row. */
+  inkPastEnd: boolean;
+  /** A cell whose strokes are far fainter than the others': unlit segments read as a digit. */
+  faintCell: boolean;
+  /** A cell read as 8 with clearly less ink than another cell. */
+  sparseEight: boolean;
+}
+
+/** Samples per pitch and per row height of the grey grids the signs are read from. */
+const GRID = 24;
+
+interface Grid {
+  w: number;
+  h: number;
+  /** 1 where a sample is ink (as dark, or as light, as the digits' strokes), else 0. */
+  ink: Uint8Array;
+}
+
+/** Luminance of an RGB patch. */
+function grey(img: RgbImage): Float32Array {
+  const out = new Float32Array(img.width * img.height);
+  for (let i = 0; i < out.length; i++) out[i] = 0.299 * img.data[3 * i] + 0.587 * img.data[3 * i + 1] + 0.114 * img.data[3 * i + 2];
+  return out;
+}
+
+function quantile(v: Float32Array | number[], q: number): number {
+  const s = Array.from(v).sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * s.length)))];
+}
+
+/**
+ * The row's ink polarity and contrast from its cells: strokes cover well under half a cell, so the
+ * median is the background, and the ink lies in the farther tail (dark on light, or light on dark).
+ */
+function levels(cells: Float32Array[]): { sign: number; contrasts: number[]; lit: number } {
+  const all = new Float32Array(cells.reduce((n, c) => n + c.length, 0));
+  let k = 0;
+  for (const c of cells) all.set(c, (k += c.length) - c.length);
+  const background = quantile(all, 0.5);
+  const dark = background - quantile(all, 0.03);
+  const light = quantile(all, 0.97) - background;
+  const sign = dark >= light ? 1 : -1;
+  const contrasts = cells.map((c) => (sign > 0 ? quantile(c, 0.5) - quantile(c, 0.03) : quantile(c, 0.97) - quantile(c, 0.5)));
+  // The lit digits' contrast: the second strongest cell's (blank cells' ghosts may be most of the row).
+  const lit = [...contrasts].sort((a, b) => b - a)[Math.min(1, contrasts.length - 1)];
+  return { sign, contrasts, lit };
+}
+
+export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
+  const { cells, axis, pitch, height } = row;
+  const n = cells.length;
+  const along = (c: { x: number; y: number }, a: number, b = 0) => ({ x: c.x + axis[0] * a - axis[1] * b, y: c.y + axis[1] * a + axis[0] * b });
+  const patch = (centre: { x: number; y: number }, w: number, h: number) =>
+    grey(sampleQuad(img, cellQuad(centre, axis, w * pitch, h * height), Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))));
+  const cellGreys = cells.map((c) => patch(c, 0.9, 0.9));
+  const { sign, contrasts, lit } = levels(cellGreys);
+  // Signed: ink darker (> 0) or lighter (< 0) than the background by this much.
+  const span = sign * lit;
+  const none = { unreadPoint: false, inkPastEnd: false, faintCell: false, sparseEight: false };
+  if (Math.abs(span) < MIN_CONTRAST) return none;
+  // Ink against the patch's own background: the light across a display is seldom even.
+  const inkOf = (g: Float32Array, scale: number): Uint8Array => {
+    const local = quantile(g, 0.5);
+    const out = new Uint8Array(g.length);
+    for (let i = 0; i < g.length; i++) out[i] = (local - g[i]) / scale >= INK ? 1 : 0;
+    return out;
+  };
+  const grid = (centre: { x: number; y: number }, w: number, h: number): Grid => {
+    const out = inkOf(patch(centre, w, h), span);
+    return { w: Math.max(2, Math.round(w * GRID)), h: Math.max(2, Math.round(h * GRID)), ink: out };
+  };
+
+  const faintCell = contrasts.some((c) => c < FAINT * lit);
+  // An 8 lights every segment: one with clearly less ink than another digit of the row is a 1 or a
+  // 7 whose unlit segments show (or worse).
+  // Each cell against its own strokes' contrast, for the same reason.
+  const inkShare = cellGreys.map((g, i) => inkOf(g, sign * Math.max(1, contrasts[i])).reduce((k, v) => k + v, 0) / g.length);
+  const most = Math.max(...inkShare);
+  const sparseEight = row.cells.some((c, i) => c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
+
+  let unreadPoint = false;
+  for (let i = 0; i < n - 1 && !unreadPoint; i++) {
+    if (cells[i].followedBySeparator) continue;
+    const mid = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
+    const g = grid(mid, POINT_ALONG, 1.2);
+    const base = Math.max(baseline(grid(cells[i], 0.9, 1.2)), baseline(grid(cells[i + 1], 0.9, 1.2)));
+    unreadPoint = hasDot(g, base);
+  }
+
+  const ends = [along(cells[n - 1], pitch), along(cells[0], -pitch)];
+  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, 1, 1.8)) >= PAST_END_HEIGHT);
+  return { unreadPoint, inkPastEnd, faintCell, sparseEight };
+}
+
+/** Grey-level spread below which a row has no ink to speak of (a blank, a glare patch). */
+const MIN_CONTRAST = 30;
+/** Share of the way from the background to the strokes' level that counts as ink. */
+const INK = 0.5;
+/** A cell whose strokes reach less than this share of the lit digits' contrast is faint. */
+const FAINT = 0.25;
+/** An 8 with less than this share of the inkiest cell's ink is not one. */
+const SPARSE_EIGHT = 0.55;
+/** Share of the row height (the detector box, a little more than the digits) that a missed digit's ink spans. */
+const PAST_END_HEIGHT = 0.6;
+
+/** Width, in pitches, of the strip searched for a point between two cells. */
+const POINT_ALONG = 0.7;
+
+/**
+ * A point in the strip between two cells: a small, compact blob of ink at the digits' feet (`base`,
+ * in the strip's samples), clear of the strip's edges (the neighbouring digits' strokes run into
+ * those) and with nothing right above it.
+ */
+function hasDot(g: Grid, base: number): boolean {
+  const blobs = components(g);
+  return blobs.some((b) => {
+    const bw = b.x1 - b.x0 + 1;
+    const bh = b.y1 - b.y0 + 1;
+    const compact = bw <= 0.2 * GRID && bh <= 0.2 * GRID && bw >= 2 && bh >= 2 && b.size >= 0.5 * bw * bh && Math.max(bw, bh) <= 2.5 * Math.min(bw, bh);
+    const inside = b.x0 > 0 && b.x1 < g.w - 1 && b.y1 < g.h - 1;
+    const low = b.y0 >= g.h * 0.6;
+    const mid = (b.x0 + b.x1) / 2;
+    // Above it in the digits' lower half (higher up, slanted digits lean over the gap).
+    const clearAbove = !blobs.some((o) => o !== b && o.x1 >= mid && o.x0 <= mid && o.y1 < b.y0 && o.y1 >= g.h / 2);
+    // At the digits' feet (a broken stroke's piece sits higher).
+    const onBaseline = Math.abs(b.y1 - base) <= BASELINE_SLACK;
+    return compact && inside && low && clearAbove && onBaseline;
+  });
+}
+
+/** How far (grid samples) a point's lowest ink may sit from the digits' lowest. */
+const BASELINE_SLACK = 1.5;
+
+/** The lowest row of a digit's ink in a grid round its cell (lines running across it, such as a frame, left out). */
+function baseline(g: Grid): number {
+  const kept = components(g).filter((b) => b.size >= 2 && b.x1 - b.x0 + 1 < 0.9 * g.w && b.y0 > 0 && b.y1 < g.h - 1);
+  return kept.length ? Math.max(...kept.map((b) => b.y1)) : -Infinity;
+}
+
+/** Tallest ink, in row heights, that may be a digit (the row height is the detector box's, a little more than the digits'). */
+const MAX_GLYPH = 1.15;
+
+/** 4-connected ink components: bounding boxes and sizes. */
+function components(g: Grid): { x0: number; x1: number; y0: number; y1: number; size: number }[] {
+  const seen = new Uint8Array(g.ink.length);
+  const out: { x0: number; x1: number; y0: number; y1: number; size: number }[] = [];
+  for (let s = 0; s < g.ink.length; s++) {
+    if (!g.ink[s] || seen[s]) continue;
+    const box = { x0: g.w, x1: -1, y0: g.h, y1: -1, size: 0 };
+    const stack = [s];
+    seen[s] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % g.w;
+      const y = (p - x) / g.w;
+      box.size++;
+      box.x0 = Math.min(box.x0, x);
+      box.x1 = Math.max(box.x1, x);
+      box.y0 = Math.min(box.y0, y);
+      box.y1 = Math.max(box.y1, y);
+      for (const q of [x > 0 ? p - 1 : -1, x < g.w - 1 ? p + 1 : -1, y > 0 ? p - g.w : -1, y < g.h - 1 ? p + g.w : -1]) {
+        if (q >= 0 && g.ink[q] && !seen[q]) {
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    out.push(box);
+  }
+  return out;
+}
+
+/**
+ * How much of the row's height the ink in a cell-wide patch spans, in row heights (the patch is 1.8
+ * row heights high), counting only components inside the patch (a frame or a line runs out of it);
+ * 0 when the ink is taller than a digit.
+ */
+function glyphHeight(g: Grid): number {
+  const rowHeight = g.h / 1.8;
+  const kept = components(g).filter((b) => b.y0 > 0 && b.y1 < g.h - 1 && b.x0 > 0 && b.x1 < g.w - 1 && b.size >= 3 && b.y1 - b.y0 + 1 <= MAX_GLYPH * rowHeight);
+  if (!kept.length) return 0;
+  const top = Math.min(...kept.map((b) => b.y0));
+  const bottom = Math.max(...kept.map((b) => b.y1));
+  const span = (bottom - top + 1) / rowHeight;
+  // Taller than a digit: a frame's corner, a label and the digit row together; not a digit.
+  return span <= MAX_GLYPH ? span : 0;
+}

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeImage, renderSvg } from '../../src/recognition/preprocess.js';
+import { plainRowSigns } from '../../src/recognition/counter/plain-row.js';
+import { lcdMeterSvg } from './fixtures.js';
+
+/**
+ * The LCD face rendered, and a row over its digits as the OCR would give it: cell centres on the
+ * glyphs (170 px + 62 px per digit, slanted 6 degrees, so shifted left by tan 6° of their height),
+ * `digits` read at the glyphs `at` (all of them by default), a point read after the cells in `points`.
+ */
+async function lcdRow(display: string, digits: string, opts: { ghost?: number; at?: number[]; points?: number[] } = {}) {
+  const img = await decodeImage(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: opts.ghost ?? 0.05 })), { maxPixels: 1e8, maxSide: 1600 });
+  const at = opts.at ?? [...digits].map((_, i) => i);
+  const y = 278;
+  const cells = [...digits].map((d, k) => ({
+    digit: Number(d),
+    x: 170 + at[k] * 62 + 23 + 36 - Math.tan((6 * Math.PI) / 180) * y,
+    y,
+    followedBySeparator: opts.points?.includes(k) ?? false,
+  }));
+  return { img, row: { cells, axis: [1, 0] as [number, number], pitch: 62, height: 96 } };
+}
+
+const clean = { unreadPoint: false, inkPastEnd: false, faintCell: false, sparseEight: false };
+
+test('a display read whole shows no sign', async () => {
+  const { img, row } = await lcdRow('123456', '123456');
+  assert.deepEqual(plainRowSigns(img, row), clean);
+  const eights = await lcdRow('888888', '888888', { ghost: 0 });
+  assert.deepEqual(plainRowSigns(eights.img, eights.row), clean);
+});
+
+test('a lit point between two cells that the OCR did not read is seen; one it read is not a sign', async () => {
+  const { img, row } = await lcdRow('654.92', '65492');
+  assert.equal(plainRowSigns(img, row).unreadPoint, true);
+  const read = await lcdRow('654.92', '65492', { points: [2] });
+  assert.deepEqual(plainRowSigns(read.img, read.row), clean);
+});
+
+test('a digit past the last cell, or before the first, is ink past the end', async () => {
+  const last = await lcdRow('245381', '24538');
+  assert.equal(plainRowSigns(last.img, last.row).inkPastEnd, true);
+  const first = await lcdRow('245381', '45381', { at: [1, 2, 3, 4, 5] });
+  assert.equal(plainRowSigns(first.img, first.row).inkPastEnd, true);
+  // The unit after the digits is smaller than a digit, and the display's frame runs past the row.
+  const whole = await lcdRow('245381', '245381');
+  assert.equal(plainRowSigns(whole.img, whole.row).inkPastEnd, false);
+});
+
+test('blank leading digits whose unlit segments read as 8s are faint cells', async () => {
+  const { img, row } = await lcdRow('   3950', '8883950', { ghost: 0.06 });
+  assert.equal(plainRowSigns(img, row).faintCell, true);
+  const lit = await lcdRow('   3950', '3950', { ghost: 0.06, at: [3, 4, 5, 6] });
+  assert.equal(plainRowSigns(lit.img, lit.row).faintCell, false);
+});
+
+test('a 1 read as an 8 (its unlit segments showing) has too little ink for one', async () => {
+  const { img, row } = await lcdRow('00081.3', '000883', { ghost: 0.11, points: [4] });
+  assert.equal(plainRowSigns(img, row).sparseEight, true);
+  const right = await lcdRow('00081.3', '000813', { ghost: 0.11, points: [4] });
+  assert.equal(plainRowSigns(right.img, right.row).sparseEight, false);
+});
