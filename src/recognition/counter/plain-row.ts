@@ -97,13 +97,13 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const most = Math.max(...inkShare);
   const sparseEight = row.cells.some((c, i) => c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
 
+  // The digits' feet: the lowest ink of any cell (a 4 or a 1 ends higher, without a bottom segment).
+  const base = Math.max(...cells.map((c) => baseline(grid(c, 0.9, 1.2))));
   let unreadPoint = false;
   for (let i = 0; i < n - 1 && !unreadPoint; i++) {
     if (cells[i].followedBySeparator) continue;
     const mid = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
-    const g = grid(mid, POINT_ALONG, 1.2);
-    const base = Math.max(baseline(grid(cells[i], 0.9, 1.2)), baseline(grid(cells[i + 1], 0.9, 1.2)));
-    unreadPoint = hasDot(g, base);
+    unreadPoint = hasDot(grid(mid, POINT_ALONG, 1.2), base);
   }
 
   const ends = [along(cells[n - 1], pitch), along(cells[0], -pitch)];
