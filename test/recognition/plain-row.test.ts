@@ -36,6 +36,11 @@ test('a lit point between two cells that the OCR did not read is seen; one it re
   assert.equal(plainRowSigns(img, row).unreadPoint, true);
   const read = await lcdRow('654.92', '65492', { points: [2] });
   assert.deepEqual(plainRowSigns(read.img, read.row), clean);
+  // The OCR places a 1 on its stroke, at the right of its glyph: the point right after it is still seen.
+  const afterOne = await lcdRow('671.1', '6711', { ghost: 0 });
+  afterOne.row.cells[2].x += 12;
+  afterOne.row.cells[3].x += 12;
+  assert.equal(plainRowSigns(afterOne.img, afterOne.row).unreadPoint, true);
 });
 
 test('a digit past the last cell, or before the first, is ink past the end', async () => {

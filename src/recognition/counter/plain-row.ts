@@ -123,7 +123,7 @@ const SPARSE_EIGHT = 0.55;
 const PAST_END_HEIGHT = 0.6;
 
 /** Width, in pitches, of the strip searched for a point between two cells. */
-const POINT_ALONG = 0.7;
+const POINT_ALONG = 1;
 
 /**
  * A point in the strip between two cells: a small, compact blob of ink at the digits' feet (`base`,
