@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -169,6 +169,25 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 
+test('a plain row is withheld on any sign in its pixels that the OCR misread it, and when a point was read after its last digit', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
+  const text = parseMeterText([{ text: '65492', score: 0.99, box: [[300, 150], [600, 150], [600, 230], [300, 230]] }], { width: 1000, height: 1000 });
+  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
+  const cells = [...'65492'].map((d, i) => ({ digit: Number(d), score: 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const clean = { unreadPoint: false, inkPastEnd: false, faintCell: false, sparseEight: false };
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: clean }, null).reading, 65492);
+  const why = (sign: keyof typeof clean) => readingVerdict('electricity', text, { ...counter, plainSigns: { ...clean, [sign]: true } }, null).why;
+  assert.equal(why('unreadPoint'), 'plain: unread point');
+  assert.equal(why('inkPastEnd'), 'plain: ink past the end');
+  assert.equal(why('faintCell'), 'plain: faint cell');
+  assert.equal(why('sparseEight'), 'plain: sparse 8');
+  const trailing = { ...counter, cells: counter.cells.map((c, i) => ({ ...c, followedBySeparator: i === 4 })) };
+  assert.equal(readingVerdict('electricity', text, trailing, null).why, 'plain: point at the end');
+});
+
 test('a drum row keeps one near-certain OCR digit against the CNN, not two', async () => {
   const { parseMeterText } = await import('../../src/recognition/parse/index.js');
   const { readingVerdict } = await import('../../src/recognition/decision.js');
@@ -319,4 +338,16 @@ test('drums part way between digits: never read short of drums or a whole unit h
   // A drum at 3.5 mid-carry behind a last drum at 9.5 is a 3 (562854.9 before the half-way rule).
   const carry = await readingOf(await renderSvg(electricityDrumSvg([5, 6, 2, 8, 5, 3.5, 9.5], '01234567')));
   assert.ok(carry === null || carry === 562853.9 || carry === 562854, `562853.9: ${carry}`);
+});
+
+test('rendered LCDs whose point the OCR does not read give the reading or none, never the digits without the point', async () => {
+  const r = await recognizerP;
+  // Each of these was read as its digits alone (65492, 6711, 12734) before the plain-row signs.
+  for (const [display, ghost, value] of [['654.92', 0.06, 654.92], ['671.1', 0, 671.1], ['0127.34', 0.01, 127.34]] as const) {
+    const detail = await r.inspect(await renderSvg(lcdMeterSvg(display, '01234567', { ghost })));
+    assert.equal(detail.outcome.kind, 'meter');
+    if (detail.outcome.kind !== 'meter') continue;
+    const got = detail.outcome.meter.currentReading;
+    assert.ok(got === null || got === value, `${display}: read ${got}`);
+  }
 });

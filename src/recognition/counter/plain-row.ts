@@ -1,8 +1,9 @@
 // Signs, in the pixels, that an LCD-like row (no red drums, no marks) is not what the OCR read.
 // Seven-segment digits trip the recogniser in ways its scores do not show: the point between two
 // digits goes unread (65492 for 654.92), a thin last `1` or the digits after the point fall outside
-// the detector's box (24538 for 245381), a blank leading digit whose unlit segments show
-// faintly reads as an `8`, and so does a `1` or a `7` whose unlit segments show. Each sign withholds the reading; none of them tries to repair it.
+// the detector's box (24538 for 245381), a blank leading digit whose unlit segments show faintly
+// reads as an `8`, and so does a `1` or a `7` whose unlit segments show. Each sign withholds the
+// reading; none of them tries to repair it.
 import { sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { cellQuad } from './reader.js';
@@ -68,7 +69,7 @@ function levels(cells: Float32Array[]): { sign: number; contrasts: number[]; lit
 export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const { cells, axis, pitch, height } = row;
   const n = cells.length;
-  const along = (c: { x: number; y: number }, a: number, b = 0) => ({ x: c.x + axis[0] * a - axis[1] * b, y: c.y + axis[1] * a + axis[0] * b });
+  const along = (c: { x: number; y: number }, a: number) => ({ x: c.x + axis[0] * a, y: c.y + axis[1] * a });
   const patch = (centre: { x: number; y: number }, w: number, h: number) =>
     grey(sampleQuad(img, cellQuad(centre, axis, w * pitch, h * height), Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))));
   const cellGreys = cells.map((c) => patch(c, 0.9, 0.9));
@@ -91,8 +92,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
 
   const faintCell = contrasts.some((c) => c < FAINT * lit);
   // An 8 lights every segment: one with clearly less ink than another digit of the row is a 1 or a
-  // 7 whose unlit segments show (or worse).
-  // Each cell against its own strokes' contrast, for the same reason.
+  // 7 whose unlit segments show. Each cell's ink is measured against its own contrast (glare).
   const inkShare = cellGreys.map((g, i) => inkOf(g, sign * Math.max(1, contrasts[i])).reduce((k, v) => k + v, 0) / g.length);
   const most = Math.max(...inkShare);
   const sparseEight = row.cells.some((c, i) => c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
