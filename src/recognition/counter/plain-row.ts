@@ -135,7 +135,7 @@ function hasDot(g: Grid, base: number): boolean {
   return blobs.some((b) => {
     const bw = b.x1 - b.x0 + 1;
     const bh = b.y1 - b.y0 + 1;
-    const compact = bw <= 0.2 * GRID && bh <= 0.2 * GRID && bw >= 2 && bh >= 2 && b.size >= 0.5 * bw * bh && Math.max(bw, bh) <= 2.5 * Math.min(bw, bh);
+    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bh >= 2 && b.size >= 0.5 * bw * bh && Math.max(bw, bh) <= 2.5 * Math.min(bw, bh);
     const inside = b.x0 > 0 && b.x1 < g.w - 1 && b.y1 < g.h - 1;
     const low = b.y0 >= g.h * 0.6;
     const mid = (b.x0 + b.x1) / 2;
