@@ -7,6 +7,7 @@
 import { sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { cellQuad } from './reader.js';
+import { quantile } from './row-look.js';
 
 interface Row {
   cells: { digit: number; x: number; y: number; followedBySeparator: boolean }[];
@@ -36,16 +37,14 @@ interface Grid {
   ink: Uint8Array;
 }
 
-/** Luminance of an RGB patch. */
+/**
+ * Luminance of an RGB patch, unrounded: the point test is that fine on a dirty low-resolution LCD
+ * (`toGrey`'s 8-bit values took a speck on one for a point).
+ */
 function grey(img: RgbImage): Float32Array {
   const out = new Float32Array(img.width * img.height);
   for (let i = 0; i < out.length; i++) out[i] = 0.299 * img.data[3 * i] + 0.587 * img.data[3 * i + 1] + 0.114 * img.data[3 * i + 2];
   return out;
-}
-
-function quantile(v: Float32Array | number[], q: number): number {
-  const s = Array.from(v).sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.floor(q * s.length)))];
 }
 
 /**

@@ -48,8 +48,8 @@ function lumaQuantile(img: RgbImage, q: number): number {
   return quantile(v, q);
 }
 
-function quantile(v: number[], q: number): number {
-  const s = v.slice().sort((a, b) => a - b);
+export function quantile(v: ArrayLike<number>, q: number): number {
+  const s = Array.from(v).sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * q))];
 }
 
