@@ -114,6 +114,14 @@ function sevenSegment(ch: string, x: number, y: number, w: number, h: number, t:
     .join('');
 }
 
+/** The digits (and blanks) of a display's text, and the indices of those a lit point follows. */
+function pointedGlyphs(text: string): { glyphs: string[]; points: Set<number> } {
+  const glyphs: string[] = [];
+  const points = new Set<number>();
+  for (const ch of text) ch === '.' ? points.add(glyphs.length - 1) : glyphs.push(ch);
+  return { glyphs, points };
+}
+
 /**
  * An electronic meter's LCD: `display` in seven-segment digits (spaces are blank digits, a `.` lights
  * the point after the digit before it), slanted like most such displays, `kWh` beside it; `tariff`
@@ -125,18 +133,15 @@ export function lcdMeterSvg(display: string, serial: string, opts: { tariff?: st
   const on = '#1c2118';
   // Unlit segments show faintly on most LCDs: `ghost` of the way from the glass's colour to a lit one's.
   const off = mix([0xbc, 0xc6, 0xac], [0x1c, 0x21, 0x18], opts.ghost ?? 0.06);
-  const glyphs = [...display.replace(/\./g, '')];
-  const points = new Set<number>();
-  let k = 0;
-  for (const ch of display) ch === '.' ? points.add(k - 1) : k++;
+  const { glyphs, points } = pointedGlyphs(display);
   const [w, h, t, pitch, x0, y0] = [46, 84, 9, 62, 170, 236];
   const digits = glyphs
     .map((ch, i) => sevenSegment(ch, x0 + i * pitch, y0, w, h, t, on, off) + `<rect x="${x0 + i * pitch + w + 3}" y="${y0 + h - t}" width="${t}" height="${t}" fill="${points.has(i) ? on : off}"/>`)
     .join('');
-  const code = opts.code
-    ? [...opts.code.replace(/\./g, '')].map((ch, i) => sevenSegment(ch, 172 + i * 26, 196, 18, 30, 4, on, off)).join('') +
-      [...opts.code].flatMap((ch, i, all) => (ch === '.' ? [all.slice(0, i).filter((c) => c !== '.').length - 1] : [])).map((j) => `<rect x="${172 + j * 26 + 20}" y="222" width="4" height="4" fill="${on}"/>`).join('')
-    : '';
+  const small = pointedGlyphs(opts.code ?? '');
+  const code =
+    small.glyphs.map((ch, i) => sevenSegment(ch, 172 + i * 26, 196, 18, 30, 4, on, off)).join('') +
+    [...small.points].map((j) => `<rect x="${172 + j * 26 + 20}" y="222" width="4" height="4" fill="${on}"/>`).join('');
   const end = x0 + glyphs.length * pitch;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.max(900, end + 280)}" height="640">
 <rect width="100%" height="640" fill="#8d9296"/>
