@@ -52,6 +52,14 @@ test('extendHeadByMarks adds the drum the marks show before the row when the re-
   assert.deepEqual(calls.map((r) => [Math.round(r.cx), Math.round(r.width)]), [[105, 90]]);
 });
 
+test('extendHeadByMarks keeps a row irregular when regularise() dropped a rival first cell', async () => {
+  const { img, c } = rowOf('2345');
+  const doubted = { ...c, regular: false };
+  const ext = await extendHeadByMarks(img, doubted, marks, reread('123').recognize);
+  assert.equal(ext.digits, '12345');
+  assert.equal(ext.regular, false);
+});
+
 test('extendHeadByMarks keeps the row when the re-read does not match it or strays off the pitch', async () => {
   const { img, c } = rowOf('2345');
   assert.equal(await extendHeadByMarks(img, c, marks, reread('193').recognize), c);

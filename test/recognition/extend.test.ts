@@ -103,3 +103,17 @@ test('extendRedTail places red drums where the re-read found them, each about a 
   // A digit half a pitch off the drums' spacing is no drum: nothing is added.
   assert.equal((await extendRedTail(img, c, rereadAt('88675', [0, 1, 2.5, 3.5, 4.5]))).digits, '00488');
 });
+
+test('extendRedTail keeps a row irregular when regularise() dropped a rival first cell (an 8 also read as the 3 of its right half)', async () => {
+  const img = strip(5, 3);
+  // '8' and '3' 10 px apart: two boxes read the first drum twice; regularise drops the 8 and doubts the row.
+  const rivals: DigitCell[] = [{ ...cells('8')[0], x: 35, u: 35 }, ...cells('30488')];
+  const c = readCounter(img, { cells: rivals, axis: [1, 0], height: 40, pitch: 30, lineIndexes: [0], score: 1 });
+  assert.ok(c);
+  assert.equal(c.digits, '30488');
+  assert.equal(c.regular, false);
+  const rec = async () => [{ text: '88675', score: 0.9, charScores: [0.9, 0.9, 0.9, 0.9, 0.9], charSteps: [0, 1, 2, 3, 4], steps: 5, cropWidth: 5, inputWidth: 5 }];
+  const ext = await extendRedTail(img, c, rec);
+  assert.equal(ext.digits, '30488675');
+  assert.equal(ext.regular, false);
+});

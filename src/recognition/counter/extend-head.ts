@@ -75,5 +75,6 @@ export async function extendHeadByMarks(img: RgbImage, c: CounterReading, lines:
   });
   const extended = readCounter(img, { cells: [...added, ...c.cells], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
   if (!extended || !extended.regular || extended.decimalSource !== c.decimalSource || extended.decimals !== c.decimals) return c;
-  return extended;
+  // The row's own doubts stay: a rival cell regularise() dropped is not among these cells.
+  return { ...extended, regular: c.regular };
 }

@@ -55,7 +55,8 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
       return { digit: d.digit, score: d.score, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false };
     });
     const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
-    if (extended && extended.decimalSource === 'colour') return extended;
+    // The row's own doubts stay: a rival cell regularise() dropped is not among these cells.
+    if (extended && extended.decimalSource === 'colour') return { ...extended, regular: extended.regular && c.regular };
   }
   return c;
 }
