@@ -1,7 +1,7 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
 import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
-import { isSerialRow, secondLookRegion } from './second-look.js';
+import { contradictsFirstPass, isSerialRow, secondLookRegion } from './second-look.js';
 import { correctExposure } from './exposure.js';
 import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import type { OcrLine } from './ocr/types.js';
@@ -119,7 +119,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const found = await withheldReading(img, first, first.outcome.meter, lap);
       // A second look's row may have lost the very drum the first pass found left out (and more), or
       // drums the first pass's row had.
-      if (found && found.reading >= Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) {
+      if (found && found.reading >= Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter)) && !contradictsFirstPass(first, found.counter, found.origin)) {
         const meter = { ...first.outcome.meter, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
@@ -178,7 +178,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
     lap('finer');
     const fine = await cuedReading(crop, finer, type, serial);
-    if (fine) return fine;
+    if (fine) return { ...fine, origin: { x: r.x0, y: r.y0 } };
     const marked = await readBesideMarks(crop, finer, type);
     if (marked !== null) return { reading: marked, counter: null, wheels: null };
 
@@ -365,6 +365,8 @@ interface Found {
   reading: number;
   counter: CounterReading | null;
   wheels: WheelReading | null;
+  /** Where the image the counter was read in (a crop) lies in the photo. */
+  origin?: { x: number; y: number };
 }
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */

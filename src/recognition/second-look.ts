@@ -82,3 +82,31 @@ export function secondLookRegion(size: { width: number; height: number }, counte
   const my = (y1 - y0) * TEXT_MARGIN;
   return clip({ x0: x0 - mx, y0: y0 - my, x1: x1 + mx, y1: y1 + my });
 }
+
+/** A first-pass digit the OCR was this sure of stands against a second look's other digit. */
+const SURE_DIGIT = 0.8;
+/** How near (in pitches of the first pass's row) a second look's digit must lie to be the same drum or LCD digit. */
+const SAME_PLACE = 0.35;
+
+/**
+ * Whether a second look read a digit other than one the first pass was sure of at the same place
+ * in the photo: one of the two passes misread it, and nothing says which (a blurred LCD's 7 read as
+ * a sure 7 at the working scale and as a sure 1 at a coarser one). Sure: the OCR's score is high and
+ * the digit-wheel CNN, where it read the row, saw the same digit (where it did not, the first pass's
+ * doubt is what the second look is for). `origin` is where the second look's image (a crop) lies in
+ * the first pass's.
+ */
+export function contradictsFirstPass(
+  first: { counter: CounterReading | null; wheels: { digits: number[] } | null },
+  found: CounterReading | null,
+  origin = { x: 0, y: 0 },
+): boolean {
+  const { counter, wheels } = first;
+  if (!counter || !found) return false;
+  const near = SAME_PLACE * counter.pitch;
+  const sure = counter.cells.filter((f, i) => f.score >= SURE_DIGIT && (!wheels || wheels.digits[i] === f.digit));
+  return found.cells.some((c) => {
+    const same = sure.find((f) => Math.hypot(f.x - c.x - origin.x, f.y - c.y - origin.y) <= near);
+    return same !== undefined && same.digit !== c.digit;
+  });
+}

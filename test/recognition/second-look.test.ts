@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isSerialRow, secondLookRegion } from '../../src/recognition/second-look.js';
+import { contradictsFirstPass, isSerialRow, secondLookRegion } from '../../src/recognition/second-look.js';
 import { cropRgb, type RgbImage } from '../../src/recognition/preprocess.js';
-import { readCounter } from '../../src/recognition/counter/reader.js';
+import { readCounter, type CounterReading } from '../../src/recognition/counter/reader.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 
 test('cropRgb copies the clipped part of an image pixel for pixel', () => {
@@ -45,4 +45,22 @@ test('a multiplier-mark line takes the second look beside it; a serial read as t
   assert.equal(isSerialRow(row, 'No 22170246'), true);
   assert.equal(isSerialRow(row, '2337550'), false);
   assert.equal(isSerialRow(row, ''), false);
+});
+
+test('a second look contradicts the first pass where it reads another digit at the place of one the first pass was sure of', () => {
+  const row = (digits: string, x0: number, scores: number[] = [...digits].map(() => 0.95)) =>
+    ({ pitch: 40, cells: [...digits].map((d, i) => ({ digit: Number(d), score: scores[i], x: x0 + 40 * i, y: 100, u: x0 + 40 * i, line: 0, followedBySeparator: false })) }) as unknown as CounterReading;
+  const first = { counter: row('7835550', 200), wheels: null };
+  assert.equal(contradictsFirstPass(first, row('7835550', 203)), false);
+  assert.equal(contradictsFirstPass(first, row('1835550', 203)), true);
+  // A crop's counter, placed by the crop's origin.
+  assert.equal(contradictsFirstPass(first, row('1835550', 103), { x: 100, y: 0 }), true);
+  assert.equal(contradictsFirstPass(first, row('1835550', 203), { x: 100, y: 0 }), false);
+  // The CNN saw the 7 too: sure; it saw a 1: the first pass's doubt, which the second look may settle.
+  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [7, 8, 3, 5, 5, 5, 0] } }, row('1835550', 203)), true);
+  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [1, 8, 3, 5, 5, 5, 0] } }, row('1835550', 203)), false);
+  // A first-pass digit the OCR was unsure of may be corrected; digits elsewhere say nothing.
+  assert.equal(contradictsFirstPass({ counter: row('7835550', 200, [0.5, 1, 1, 1, 1, 1, 1]), wheels: null }, row('1835550', 203)), false);
+  assert.equal(contradictsFirstPass(first, row('183', 500)), false);
+  assert.equal(contradictsFirstPass({ counter: null, wheels: null }, row('1835550', 203)), false);
 });
