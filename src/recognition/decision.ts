@@ -60,11 +60,71 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
   return { kind: 'meter', meter };
 }
 
+/** Drum rows (red drums, or multiplier marks under the drums) check every OCR digit against the CNN. */
+function drumRow(c: CounterReading): boolean {
+  return c.decimalSource === 'colour' || c.decimalSource === 'marks';
+}
+
+/** The digits a reading of the row takes, cell by cell: on drum rows, the CNN's where it overruled the OCR. */
+export function readDigits(c: CounterReading | null, wheels: WheelReading | null): string {
+  if (!c) return '';
+  return drumRow(c) && wheels ? combineDigits(c, wheels).digits : c.digits;
+}
+
 /** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */
 export function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
   if (!wheels) return false;
   const combined = combineDigits(c, wheels);
   return combined.disagreements === 0 && combined.overruled === 0 && combined.digits === c.digits;
+}
+
+/**
+ * A plain row without the blank leading digits whose unlit segments the OCR read as 8s (see
+ * plain-row.ts), and the CNN's wheels without them; any other row as it is.
+ */
+function withoutGhosts(c: CounterReading, wheels: WheelReading | null): { counter: CounterReading; wheels: WheelReading | null } {
+  const k = c.plainSigns?.ghostLead ?? 0;
+  if (k === 0) return { counter: c, wheels };
+  const cells = c.cells.slice(k);
+  const digits = c.digits.slice(k);
+  const at = c.plainSigns!.pointAfter;
+  // A point among the blank digits is no point of the reading's: a doubt.
+  const signs = { ...c.plainSigns!, ghostLead: 0, pointAfter: at !== null && at >= k ? at - k : null, unreadPoint: c.plainSigns!.unreadPoint || (at !== null && at < k) };
+  // A point the OCR read among them is an unlit one.
+  const ghostPoint = c.decimalSource === 'point' && c.decimals >= cells.length;
+  const decimals = ghostPoint ? 0 : c.decimals;
+  const counter = {
+    ...c,
+    cells,
+    digits,
+    decimals,
+    decimalSource: ghostPoint ? ('none' as const) : c.decimalSource,
+    value: Number(digits) / 10 ** decimals,
+    minScore: Math.min(...cells.map((cell) => cell.score)),
+    redFractions: c.redFractions.slice(k),
+    redCores: c.redCores.slice(k),
+    plainSigns: signs,
+  };
+  const kept = wheels && {
+    ...wheels,
+    positions: wheels.positions.slice(k),
+    digits: wheels.digits.slice(k),
+    confidences: wheels.confidences.slice(k),
+    probabilities: wheels.probabilities.slice(k),
+  };
+  return { counter, wheels: kept };
+}
+
+/**
+ * A plain row whose point the OCR left out, with its decimals where the pixels show the point
+ * (see plain-row.ts); any other row as it is. Only the verdict takes the point: the row stays
+ * uncued for the second looks, which take rows with cues from anywhere on the meter.
+ */
+function withSeenPoint(c: CounterReading): CounterReading {
+  const at = c.plainSigns?.pointAfter;
+  if (c.decimalSource !== 'none' || at == null) return c;
+  const decimals = c.cells.length - 1 - at;
+  return { ...c, decimals, decimalSource: 'point', value: Number(c.digits) / 10 ** decimals };
 }
 
 /** The counter's value when the evidence agrees; null rather than a guess. */
@@ -82,10 +142,15 @@ export function readingVerdict(
   const no = (why: string) => ({ reading: null, why });
   if (!c) return no('no counter');
   if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
+  // What the OCR read, for the text parser's pick: the row's repairs below are the pixels' doing.
+  const ocrDigits = c.digits;
+  ({ counter: c, wheels } = withoutGhosts(c, wheels));
+  const seen = withSeenPoint(c);
+  const pointSeen = seen !== c;
+  c = seen;
   if (!c.regular) return no('irregular');
-  // Drum counters check every OCR digit against the CNN, so a less sure OCR digit may pass there.
-  // Drum rows (red drums, or multiplier marks under the drums) check every OCR digit against the CNN.
-  const drums = c.decimalSource === 'colour' || c.decimalSource === 'marks';
+  // Drum rows check every OCR digit against the CNN, so a less sure OCR digit may pass there.
+  const drums = drumRow(c);
   if (!drums && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
   if (c.digits.length < 4 || c.digits.length > 9) return no('digit count');
   if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
@@ -120,7 +185,7 @@ export function readingVerdict(
     const top = text.readings[0];
     // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.
     const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');
-    if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(c.digits)) return no(`plain: parser ${top?.text ?? '-'}`);
+    if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(ocrDigits)) return no(`plain: parser ${top?.text ?? '-'}`);
     if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
     // Light drums in separate dark windows often end in an unmarked fractional drum of the same
     // look: without a decimal cue, whether the last one is a tenth is a coin flip. Not when one
@@ -129,9 +194,11 @@ export function readingVerdict(
     if (c.decimalSource === 'none' && c.windows && inSeparateWindows(c.windows) && !(type === 'electricity' && c.drumBeyond)) return no('plain: separate windows, no decimal cue');
     if (c.decimalSource === 'none' && c.windows && onLighterCarrier(c.windows)) return no('plain: dark drums, no decimal cue');
     const signs = c.plainSigns;
-    if (signs?.unreadPoint) return no('plain: unread point');
+    // A point in the pixels besides the one the OCR read: two points, or a speck; either way a doubt.
+    if (signs?.unreadPoint || (signs?.pointAfter != null && !pointSeen)) return no('plain: unread point');
     if (signs?.inkPastEnd) return no('plain: ink past the end');
     if (signs?.faintCell) return no('plain: faint cell');
+    if (signs?.barsAmiss) return no('plain: bars amiss');
     if (signs?.sparseEight) return no('plain: sparse 8');
     // A point the OCR read after the last digit: the digits after it went unread.
     if (c.cells[c.cells.length - 1].followedBySeparator) return no('plain: point at the end');

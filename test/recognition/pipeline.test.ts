@@ -177,15 +177,59 @@ test('a plain row is withheld on any sign in its pixels that the OCR misread it,
   const cells = [...'65492'].map((d, i) => ({ digit: Number(d), score: 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
   const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
   assert.ok(counter);
-  const clean = { unreadPoint: false, inkPastEnd: false, faintCell: false, sparseEight: false };
+  const clean = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: clean }, null).reading, 65492);
-  const why = (sign: keyof typeof clean) => readingVerdict('electricity', text, { ...counter, plainSigns: { ...clean, [sign]: true } }, null).why;
+  const why = (sign: 'unreadPoint' | 'inkPastEnd' | 'faintCell' | 'sparseEight') => readingVerdict('electricity', text, { ...counter, plainSigns: { ...clean, [sign]: true } }, null).why;
   assert.equal(why('unreadPoint'), 'plain: unread point');
   assert.equal(why('inkPastEnd'), 'plain: ink past the end');
   assert.equal(why('faintCell'), 'plain: faint cell');
   assert.equal(why('sparseEight'), 'plain: sparse 8');
   const trailing = { ...counter, cells: counter.cells.map((c, i) => ({ ...c, followedBySeparator: i === 4 })) };
   assert.equal(readingVerdict('electricity', text, trailing, null).why, 'plain: point at the end');
+});
+
+test('a plain row takes the point the pixels show where the OCR read none, and doubts it beside a point the OCR read', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { readingVerdict, cued } = await import('../../src/recognition/decision.js');
+  const text = parseMeterText([{ text: '00006022', score: 0.99, box: [[300, 150], [780, 150], [780, 230], [300, 230]] }], { width: 1000, height: 1000 });
+  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
+  const cells = [...'00006022'].map((d, i) => ({ digit: Number(d), score: 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  // Eight digits without a point: as likely a serial as a display.
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: signs }, null).why, 'plain: too long');
+  const pointed = { ...counter, plainSigns: { ...signs, pointAfter: 5 } };
+  assert.equal(readingVerdict('electricity', text, pointed, null).reading, 60.22);
+  // The row itself stays uncued: second looks take only rows with cues of their own.
+  assert.equal(cued(pointed), false);
+  // Three decimals are more than an electricity display shows.
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, pointAfter: 4 } }, null).why, 'point: too many decimals');
+  const read = { ...pointed, decimals: 1, decimalSource: 'point' as const, cells: cells.map((c, i) => ({ ...c, followedBySeparator: i === 6 })) };
+  assert.equal(readingVerdict('electricity', text, read, null).why, 'plain: unread point');
+});
+
+test('a plain row leaves out the blank leading digits whose unlit segments the OCR read as 8s', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
+  const text = parseMeterText([{ text: '884962', score: 0.99, box: [[300, 150], [660, 150], [660, 230], [300, 230]] }], { width: 1000, height: 1000 });
+  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
+  const cells = [...'884962'].map((d, i) => ({ digit: Number(d), score: i < 2 ? 0.5 : 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
+  const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
+  assert.ok(counter);
+  const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: signs }, null).why, 'low ocr score');
+  // The ghosts' low scores go with them.
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2 } }, null).reading, 4962);
+  // A point the pixels show counts from the first lit digit; one among the ghosts is a doubt.
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2, pointAfter: 4 } }, null).reading, 496.2);
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2, pointAfter: 0 } }, null).why, 'plain: unread point');
+  // A point the OCR read among the ghosts is an unlit one.
+  const ghostPoint = { ...counter, decimals: 5, decimalSource: 'point' as const, plainSigns: { ...signs, ghostLead: 2 } };
+  assert.equal(readingVerdict('electricity', text, ghostPoint, null).reading, 4962);
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2, barsAmiss: true } }, null).why, 'plain: bars amiss');
+  // Three lit digits are too few for a counter.
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 3 } }, null).why, 'digit count');
 });
 
 test('a drum row keeps one near-certain OCR digit against the CNN, not two', async () => {
@@ -349,5 +393,15 @@ test('rendered LCDs whose point the OCR does not read give the reading or none, 
     if (detail.outcome.kind !== 'meter') continue;
     const got = detail.outcome.meter.currentReading;
     assert.ok(got === null || got === value, `${display}: read ${got}`);
+  }
+});
+
+test('rendered LCDs give their reading where the pixels show the point the OCR left out, or blank digits it read as 8s', async () => {
+  const r = await recognizerP;
+  // Refused before as 8-digit rows without a point (00006022), or for faint leading cells (884962, 88896958).
+  for (const [display, ghost, value] of [['000060.22', 0.06, 60.22], ['  4962', 0.11, 4962], ['   96958', 0.11, 96958]] as const) {
+    const detail = await r.inspect(await renderSvg(lcdMeterSvg(display, '01234567', { ghost })));
+    assert.equal(detail.outcome.kind, 'meter');
+    if (detail.outcome.kind === 'meter') assert.equal(detail.outcome.meter.currentReading, value, display);
   }
 });

@@ -22,7 +22,7 @@ async function lcdRow(display: string, digits: string, opts: { ghost?: number; a
   return { img, row: { cells, axis: [1, 0] as [number, number], pitch: 62, height: 96 } };
 }
 
-const clean = { unreadPoint: false, inkPastEnd: false, faintCell: false, sparseEight: false };
+const clean = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
 
 test('a display read whole shows no sign', async () => {
   const { img, row } = await lcdRow('123456', '123456');
@@ -31,16 +31,33 @@ test('a display read whole shows no sign', async () => {
   assert.deepEqual(plainRowSigns(eights.img, eights.row), clean);
 });
 
-test('a lit point between two cells that the OCR did not read is seen; one it read is not a sign', async () => {
+test('a lit point between two cells that the OCR did not read is seen, and where; one it read is not a sign', async () => {
   const { img, row } = await lcdRow('654.92', '65492');
-  assert.equal(plainRowSigns(img, row).unreadPoint, true);
+  assert.deepEqual(plainRowSigns(img, row), { ...clean, pointAfter: 2 });
+  const long = await lcdRow('000060.22', '00006022', { ghost: 0.06 });
+  assert.deepEqual(plainRowSigns(long.img, long.row), { ...clean, pointAfter: 5 });
   const read = await lcdRow('654.92', '65492', { points: [2] });
   assert.deepEqual(plainRowSigns(read.img, read.row), clean);
   // The OCR places a 1 on its stroke, at the right of its glyph: the point right after it is still seen.
   const afterOne = await lcdRow('671.1', '6711', { ghost: 0 });
   afterOne.row.cells[2].x += 12;
   afterOne.row.cells[3].x += 12;
-  assert.equal(plainRowSigns(afterOne.img, afterOne.row).unreadPoint, true);
+  assert.equal(plainRowSigns(afterOne.img, afterOne.row).pointAfter, 2);
+});
+
+test('a dot that is no display point (taller than a stroke, or one of two) is a doubt, not a point to read', async () => {
+  // Ink at the digits' feet right after the third glyph (where its point would be lit).
+  const dab = (img: { data: Uint8Array; width: number; height: number }, w: number, h: number) => {
+    const copy = { ...img, data: Uint8Array.from(img.data) };
+    for (let y = 320 - h; y < 320; y++) for (let x = 346; x < 346 + w; x++) copy.data.fill(20, (y * copy.width + x) * 3, (y * copy.width + x) * 3 + 3);
+    return copy;
+  };
+  const { img, row } = await lcdRow('65492', '65492');
+  assert.deepEqual(plainRowSigns(dab(img, 9, 9), row), { ...clean, pointAfter: 2 });
+  assert.deepEqual(plainRowSigns(dab(img, 9, 20), row), { ...clean, unreadPoint: true });
+  const two = await lcdRow('6.5492', '65492');
+  assert.deepEqual(plainRowSigns(two.img, two.row), { ...clean, pointAfter: 0 });
+  assert.deepEqual(plainRowSigns(dab(two.img, 9, 9), two.row), { ...clean, unreadPoint: true });
 });
 
 test('a digit past the last cell, or before the first, is ink past the end', async () => {
@@ -53,11 +70,29 @@ test('a digit past the last cell, or before the first, is ink past the end', asy
   assert.equal(plainRowSigns(whole.img, whole.row).inkPastEnd, false);
 });
 
-test('blank leading digits whose unlit segments read as 8s are faint cells', async () => {
+test('blank leading digits whose unlit segments read as 8s are ghosts to leave out; any other faint cell is a doubt', async () => {
   const { img, row } = await lcdRow('   3950', '8883950', { ghost: 0.06 });
-  assert.equal(plainRowSigns(img, row).faintCell, true);
+  assert.deepEqual(plainRowSigns(img, row), { ...clean, ghostLead: 3 });
   const lit = await lcdRow('   3950', '3950', { ghost: 0.06, at: [3, 4, 5, 6] });
-  assert.equal(plainRowSigns(lit.img, lit.row).faintCell, false);
+  assert.deepEqual(plainRowSigns(lit.img, lit.row), clean);
+  // Read as 0s, the blank digits are not the 8s that unlit segments show: faint, and not left out.
+  const zeros = await lcdRow('   3950', '0003950', { ghost: 0.06 });
+  assert.deepEqual(plainRowSigns(zeros.img, zeros.row), { ...clean, faintCell: true });
+  // A blank digit inside the number is no leading blank.
+  const inside = await lcdRow('39 50', '39850', { ghost: 0.06 });
+  assert.deepEqual(plainRowSigns(inside.img, inside.row), { ...clean, faintCell: true });
+});
+
+test('on a display whose unlit segments show, a digit read with bars it does not have lit is amiss', async () => {
+  const right = await lcdRow('  324.79', '8832479', { ghost: 0.09 });
+  assert.deepEqual(plainRowSigns(right.img, right.row), { ...clean, ghostLead: 2, pointAfter: 4 });
+  // The 7's unlit middle and bottom bars taken for lit ones: a 3.
+  const three = await lcdRow('  324.79', '8832439', { ghost: 0.09 });
+  assert.equal(plainRowSigns(three.img, three.row).barsAmiss, true);
+  // A 1 read as a 7: too narrow for one.
+  const seven = await lcdRow('  4161', '884767', { ghost: 0.09 });
+  assert.equal(plainRowSigns(seven.img, seven.row).barsAmiss, true);
+  assert.equal(plainRowSigns(seven.img, { ...seven.row, cells: seven.row.cells.map((c, i) => ({ ...c, digit: Number('884161'[i]) })) }).barsAmiss, false);
 });
 
 test('a 1 read as an 8 (its unlit segments showing) has too little ink for one', async () => {

@@ -17,12 +17,28 @@ interface Row {
 }
 
 export interface PlainRowSigns {
-  /** A dot between two digits, at their feet, where the OCR read no point. */
+  /** A dot between two digits, at their feet, where the OCR read no point (other than `pointAfter`'s). */
   unreadPoint: boolean;
+  /**
+   * The cell a decimal point follows that the OCR left out: the row's only dot between two digits,
+   * shaped and sized like the digits' strokes; null when there is none, or more than one dot.
+   */
+  pointAfter: number | null;
   /** A digit's worth of ink a pitch past either end of the row. */
   inkPastEnd: boolean;
-  /** A cell whose strokes are far fainter than the others': unlit segments read as a digit. */
+  /** A cell whose strokes are far fainter than the others': unlit segments read as a digit (ghost 8s at the start aside). */
   faintCell: boolean;
+  /**
+   * Faint cells read as `8` that start the row: blank leading digits whose unlit segments show (all
+   * seven, so the OCR reads an 8). The reading leaves them out.
+   */
+  ghostLead: number;
+  /**
+   * On a row with such ghosts (a display whose unlit segments show): a lit digit whose horizontal
+   * bars are not where the OCR's digit has them (a 7 read as a 3, its unlit middle and bottom bars
+   * taken for lit ones; a 1 read as a 7).
+   */
+  barsAmiss: boolean;
   /** A cell read as 8 with clearly less ink than another cell. */
   sparseEight: boolean;
 }
@@ -75,7 +91,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const { sign, contrasts, lit } = levels(cellGreys);
   // Signed: ink darker (> 0) or lighter (< 0) than the background by this much.
   const span = sign * lit;
-  const none = { unreadPoint: false, inkPastEnd: false, faintCell: false, sparseEight: false };
+  const none = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
   if (Math.abs(span) < MIN_CONTRAST) return none;
   // Ink against the patch's own background: the light across a display is seldom even.
   const inkOf = (g: Float32Array, scale: number): Uint8Array => {
@@ -89,25 +105,40 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     return { w: Math.max(2, Math.round(w * GRID)), h: Math.max(2, Math.round(h * GRID)), ink: out };
   };
 
-  const faintCell = contrasts.some((c) => c < FAINT * lit);
+  const faint = contrasts.map((c) => c < FAINT * lit);
+  let ghostLead = 0;
+  while (ghostLead < n - 1 && contrasts[ghostLead] < GHOST * lit && cells[ghostLead].digit === 8) ghostLead++;
+  const faintCell = faint.some((f, i) => f && i >= ghostLead);
   // An 8 lights every segment: one with clearly less ink than another digit of the row is a 1 or a
   // 7 whose unlit segments show. Each cell's ink is measured against its own contrast (glare).
   const inkShare = cellGreys.map((g, i) => inkOf(g, sign * Math.max(1, contrasts[i])).reduce((k, v) => k + v, 0) / g.length);
   const most = Math.max(...inkShare);
-  const sparseEight = row.cells.some((c, i) => c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
+  const sparseEight = row.cells.some((c, i) => i >= ghostLead && c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
 
   // The digits' feet: the lowest ink of any cell (a 4 or a 1 ends higher, without a bottom segment).
-  const base = Math.max(...cells.map((c) => baseline(grid(c, 0.9, 1.2))));
-  let unreadPoint = false;
-  for (let i = 0; i < n - 1 && !unreadPoint; i++) {
+  const cellGrids = cells.map((c) => grid(c, 0.9, 1.2));
+  const base = Math.max(...cellGrids.map(baseline));
+  const stroke = strokeWidth(cellGrids);
+  const dotted: number[] = [];
+  const clear: number[] = [];
+  for (let i = 0; i < n - 1; i++) {
     if (cells[i].followedBySeparator) continue;
     const mid = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
-    unreadPoint = hasDot(grid(mid, POINT_ALONG, 1.2), base);
+    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), base);
+    if (process.env.DBG && dots.length) console.error('DOT', i, JSON.stringify(dots), JSON.stringify(stroke));
+    if (dots.length) dotted.push(i);
+    if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
   }
+  // One clear point and no other dot: the point the OCR left out, at a known place.
+  const pointAfter = dotted.length === 1 && clear.length === 1 ? clear[0] : null;
+  const unreadPoint = dotted.length > 0 && pointAfter === null;
 
   const ends = [along(cells[n - 1], pitch), along(cells[0], -pitch)];
   const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, 1, 1.8)) >= PAST_END_HEIGHT);
-  return { unreadPoint, inkPastEnd, faintCell, sparseEight };
+  // Only on a display shown to be one: on the set's dirty 320-px LCDs, read right, the glyphs' boxes
+  // are too rough for the test (three of six were called amiss when every plain row was tested).
+  const barsAmiss = ghostLead > 0 && barsDisagree(cellGrids.slice(ghostLead), cells.slice(ghostLead).map((c) => c.digit));
+  return { unreadPoint, pointAfter, inkPastEnd, faintCell, ghostLead, barsAmiss, sparseEight };
 }
 
 /** Grey-level spread below which a row has no ink to speak of (a blank, a glare patch). */
@@ -116,6 +147,11 @@ const MIN_CONTRAST = 30;
 const INK = 0.5;
 /** A cell whose strokes reach less than this share of the lit digits' contrast is faint. */
 const FAINT = 0.25;
+/**
+ * Unlit segments show at most this share of the lit ones' contrast (more often a tenth): a fainter
+ * 8 is a blank digit. Between this and FAINT, a cell may be a lit digit under glare: a doubt.
+ */
+const GHOST = 0.2;
 /** An 8 with less than this share of the inkiest cell's ink is not one. */
 const SPARSE_EIGHT = 0.55;
 /** Share of the row height (the detector box, a little more than the digits) that a missed digit's ink spans. */
@@ -129,9 +165,9 @@ const POINT_ALONG = 1;
  * in the strip's samples), clear of the strip's edges (the neighbouring digits' strokes run into
  * those) and with nothing right above it.
  */
-function hasDot(g: Grid, base: number): boolean {
+function dotsAt(g: Grid, base: number): Blob[] {
   const blobs = components(g);
-  return blobs.some((b) => {
+  return blobs.filter((b) => {
     const bw = b.x1 - b.x0 + 1;
     const bh = b.y1 - b.y0 + 1;
     const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bh >= 2 && b.size >= 0.5 * bw * bh && Math.max(bw, bh) <= 2.5 * Math.min(bw, bh);
@@ -146,6 +182,40 @@ function hasDot(g: Grid, base: number): boolean {
   });
 }
 
+/**
+ * The digits' stroke width across (runs of ink along the grid's rows) and along (down its columns),
+ * in grid samples: the median run, since most of a seven-segment digit's runs cross one segment.
+ */
+function strokeWidth(grids: Grid[]): { across: number; down: number } {
+  const across: number[] = [];
+  const down: number[] = [];
+  for (const g of grids) {
+    for (let y = 0; y < g.h; y++) runs(g, y * g.w, 1, g.w, across);
+    for (let x = 0; x < g.w; x++) runs(g, x, g.w, g.h, down);
+  }
+  return { across: quantile(across, 0.5), down: quantile(down, 0.5) };
+}
+
+/** Lengths of the runs of ink along `n` samples from `start`, `step` apart. */
+function runs(g: Grid, start: number, step: number, n: number, out: number[]): void {
+  let run = 0;
+  for (let k = 0; k <= n; k++) {
+    if (k < n && g.ink[start + k * step]) run++;
+    else if (run) (out.push(run), (run = 0));
+  }
+}
+
+/** A dot the size of the digits' strokes (a display's point), not a speck nor a blot. */
+function pointSized(d: Blob, stroke: { across: number; down: number }): boolean {
+  const bw = d.x1 - d.x0 + 1;
+  const bh = d.y1 - d.y0 + 1;
+  const near = (v: number, s: number) => v >= POINT_STROKE[0] * s && v <= POINT_STROKE[1] * s;
+  return near(bw, stroke.across) && near(bh, stroke.down) && d.size >= 0.6 * bw * bh;
+}
+
+/** A point's sides, as multiples of the strokes' widths. */
+const POINT_STROKE = [0.6, 2];
+
 /** How far (grid samples) a point's lowest ink may sit from the digits' lowest. */
 const BASELINE_SLACK = 1.5;
 
@@ -155,13 +225,85 @@ function baseline(g: Grid): number {
   return kept.length ? Math.max(...kept.map((b) => b.y1)) : -Infinity;
 }
 
+/** Seven-segment digits with a lit top (a), middle (g) and bottom (d) bar, by digit. */
+const BARS: Record<'top' | 'middle' | 'bottom', string> = { top: '02356789', middle: '2345689', bottom: '0235689' };
+/** Where each bar lies down the glyph's box (shares of its height), and the half height of the band looked at. */
+const BAR_AT = { top: 0.06, middle: 0.5, bottom: 0.94 };
+const BAR_BAND = 0.08;
+/** Half width of the band, in glyph widths, round the box's centre (clear of the upright segments). */
+const BAR_HALF_WIDTH = 0.15;
+/** Share of a band's samples that must be ink for its bar to be lit. */
+const BAR_LIT = 0.15;
+/** A glyph narrower than this share of the row's digits is a 1 (the upright segments alone)... */
+const NARROW = 0.6;
+/** ... and one this wide is none (a printed 1's foot is narrower). */
+const WIDE = 0.85;
+
+/**
+ * Whether any cell's glyph contradicts its digit as a seven-segment one: a glyph as narrow as a 1 read
+ * as another digit, or one as wide as the others read as a 1; a bar the digit has unlit, or a middle
+ * bar it has not lit, at the centre of the glyph's box.
+ */
+function barsDisagree(grids: Grid[], digits: number[]): boolean {
+  const boxes = grids.map(inkBox);
+  const widths = boxes.flatMap((b, i) => (b && digits[i] !== 1 ? [b.x1 - b.x0 + 1] : []));
+  if (!widths.length) return false;
+  const width = quantile(widths, 0.5);
+  return boxes.some((b, i) => {
+    const d = digits[i];
+    if (!b) return false;
+    const w = b.x1 - b.x0 + 1;
+    if (w < NARROW * width) return d !== 1;
+    if (d === 1) return w >= WIDE * width;
+    const h = b.y1 - b.y0 + 1;
+    const cx = (b.x0 + b.x1) / 2;
+    const lit = (bar: keyof typeof BARS) => bandInk(grids[i], cx, width * BAR_HALF_WIDTH, b.y0 + BAR_AT[bar] * (h - 1), BAR_BAND * h) >= BAR_LIT;
+    const has = (bar: keyof typeof BARS) => BARS[bar].includes(String(d));
+    // Every bar the digit has must be lit; of those it has not, only the middle one is looked at: the
+    // slant brings the upright strokes' ends towards the centre at the top and the bottom.
+    return (['top', 'middle', 'bottom'] as const).some((bar) => has(bar) && !lit(bar)) || (!has('middle') && lit('middle'));
+  });
+}
+
+/**
+ * Bounding box of a cell's digit: its ink reaching into the middle half of the grid (a neighbour's
+ * strokes stay at the edges; the OCR's cell centres jitter, so the digit may touch them), lines
+ * across the whole grid (a frame) left out; null without ink.
+ */
+function inkBox(g: Grid): Blob | null {
+  const kept = components(g).filter((b) => b.size >= 3 && b.x1 >= 0.25 * g.w && b.x0 <= 0.75 * g.w && b.x1 - b.x0 + 1 < 0.9 * g.w);
+  if (!kept.length) return null;
+  return kept.reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), y0: Math.min(a.y0, b.y0), y1: Math.max(a.y1, b.y1), size: a.size + b.size }));
+}
+
+/** Share of ink in the band of a grid centred on (cx, cy), `hw` and `hh` half wide and high. */
+function bandInk(g: Grid, cx: number, hw: number, cy: number, hh: number): number {
+  let ink = 0;
+  let all = 0;
+  for (let y = Math.max(0, Math.round(cy - hh)); y <= Math.min(g.h - 1, Math.round(cy + hh)); y++) {
+    for (let x = Math.max(0, Math.round(cx - hw)); x <= Math.min(g.w - 1, Math.round(cx + hw)); x++) {
+      ink += g.ink[y * g.w + x];
+      all++;
+    }
+  }
+  return all ? ink / all : 0;
+}
+
 /** Tallest ink, in row heights, that may be a digit (the row height is the detector box's, a little more than the digits'). */
 const MAX_GLYPH = 1.15;
 
+interface Blob {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  size: number;
+}
+
 /** 4-connected ink components: bounding boxes and sizes. */
-function components(g: Grid): { x0: number; x1: number; y0: number; y1: number; size: number }[] {
+function components(g: Grid): Blob[] {
   const seen = new Uint8Array(g.ink.length);
-  const out: { x0: number; x1: number; y0: number; y1: number; size: number }[] = [];
+  const out: Blob[] = [];
   for (let s = 0; s < g.ink.length; s++) {
     if (!g.ink[s] || seen[s]) continue;
     const box = { x0: g.w, x1: -1, y0: g.h, y1: -1, size: 0 };
