@@ -23,7 +23,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber } from './decision.js';
+import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readDigits } from './decision.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -119,7 +119,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const found = await withheldReading(img, first, first.outcome.meter, lap);
       // A second look's row may have lost the very drum the first pass found left out (and more), or
       // drums the first pass's row had.
-      if (found && found.reading >= Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter)) && !contradictsFirstPass(first, found.counter, found.origin)) {
+      if (found && found.reading >= Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter)) && !contradictsFirstPass(first, { counter: found.counter, digits: readDigits(found.counter, found.wheels) }, found.origin)) {
         const meter = { ...first.outcome.meter, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
