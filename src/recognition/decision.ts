@@ -61,14 +61,8 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
 }
 
 /** Drum rows (red drums, or multiplier marks under the drums) check every OCR digit against the CNN. */
-function drumRow(c: CounterReading): boolean {
+export function drumRow(c: CounterReading): boolean {
   return c.decimalSource === 'colour' || c.decimalSource === 'marks';
-}
-
-/** The digits a reading of the row takes, cell by cell: on drum rows, the CNN's where it overruled the OCR. */
-export function readDigits(c: CounterReading | null, wheels: WheelReading | null): string {
-  if (!c) return '';
-  return drumRow(c) && wheels ? combineDigits(c, wheels).digits : c.digits;
 }
 
 /** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */

@@ -23,7 +23,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readDigits } from './decision.js';
+import { chooseReading, cnnConfirms, cued, decide, drumRow, MAX_PLAIN_DIGITS, nameplateNumber } from './decision.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -117,9 +117,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const found = await withheldReading(img, first, first.outcome.meter, lap);
-      // A second look's row may have lost the very drum the first pass found left out (and more), or
-      // drums the first pass's row had.
-      if (found && found.reading >= Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter)) && !contradictsFirstPass(first, { counter: found.counter, digits: readDigits(found.counter, found.wheels) }, found.origin)) {
+      if (found && secondLookStands(first, found)) {
         const meter = { ...first.outcome.meter, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
@@ -367,6 +365,24 @@ interface Found {
   wheels: WheelReading | null;
   /** Where the image the counter was read in (a crop) lies in the photo. */
   origin?: { x: number; y: number };
+}
+
+/**
+ * Whether a second look's reading may stand for the one the first pass withheld. Its row may have
+ * lost the very drum the first pass found left out (and more), or drums the first pass's row had;
+ * where the first pass saw a digit's ink past the end of its plain row, it must read more digits
+ * (an LCD's first digit, boxed with the register code above it, went unread at every scale); and a
+ * row whose digits only the OCR vouches for (no drums for the CNN to check cell by cell) may not read
+ * another digit where the first pass read one it was sure of. A drum row the CNN confirmed may: a
+ * rendered register's first pass read its 9 as a 0, and the CNN, framed on that row, agreed.
+ */
+export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null }, found: Found): boolean {
+  if (found.reading < Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) return false;
+  const row = first.counter;
+  const significant = (digits: string) => digits.replace(/^0+/, '').length;
+  const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
+  if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
+  return !found.counter || drumRow(found.counter) || !contradictsFirstPass(first, found.counter, found.origin);
 }
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */

@@ -93,21 +93,20 @@ const SAME_PLACE = 0.35;
  * in the photo: one of the two passes misread it, and nothing says which (a blurred LCD's 7 read as
  * a sure 7 at the working scale and as a sure 1 at a coarser one). Sure: the OCR's score is high and
  * the digit-wheel CNN, where it read the row, saw the same digit (where it did not, the first pass's
- * doubt is what the second look is for). `found.digits` are the digits the second look's reading
- * took, cell by cell (on drum rows, the CNN's where it overruled the OCR); `origin` is where its image
- * (a crop) lies in the first pass's.
+ * doubt is what the second look is for). `origin` is where the second look's image (a crop) lies in
+ * the first pass's.
  */
 export function contradictsFirstPass(
   first: { counter: CounterReading | null; wheels: { digits: number[] } | null },
-  found: { counter: CounterReading | null; digits: string },
+  found: CounterReading,
   origin = { x: 0, y: 0 },
 ): boolean {
   const { counter, wheels } = first;
-  if (!counter || !found.counter) return false;
+  if (!counter) return false;
   const near = SAME_PLACE * counter.pitch;
   const sure = counter.cells.filter((f, i) => f.score >= SURE_DIGIT && (!wheels || wheels.digits[i] === f.digit));
-  return found.counter.cells.some((c, i) => {
+  return found.cells.some((c) => {
     const same = sure.find((f) => Math.hypot(f.x - c.x - origin.x, f.y - c.y - origin.y) <= near);
-    return same !== undefined && String(same.digit) !== found.digits[i];
+    return same !== undefined && same.digit !== c.digit;
   });
 }

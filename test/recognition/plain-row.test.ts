@@ -9,8 +9,8 @@ import { lcdMeterSvg } from './fixtures.js';
  * glyphs (170 px + 62 px per digit, slanted 6 degrees, so shifted left by tan 6° of their height),
  * `digits` read at the glyphs `at` (all of them by default), a point read after the cells in `points`.
  */
-async function lcdRow(display: string, digits: string, opts: { ghost?: number; at?: number[]; points?: number[] } = {}) {
-  const img = await decodeImage(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: opts.ghost ?? 0.05 })), { maxPixels: 1e8, maxSide: 1600 });
+async function lcdRow(display: string, digits: string, opts: { ghost?: number; at?: number[]; points?: number[]; code?: string } = {}) {
+  const img = await decodeImage(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: opts.ghost ?? 0.05, code: opts.code })), { maxPixels: 1e8, maxSide: 1600 });
   const at = opts.at ?? [...digits].map((_, i) => i);
   const y = 278;
   const cells = [...digits].map((d, k) => ({
@@ -68,6 +68,11 @@ test('a digit past the last cell, or before the first, is ink past the end', asy
   // The unit after the digits is smaller than a digit, and the display's frame runs past the row.
   const whole = await lcdRow('245381', '245381');
   assert.equal(plainRowSigns(whole.img, whole.row).inkPastEnd, false);
+  // A register code above the digits is not part of a left-out first digit's ink.
+  const coded = await lcdRow('245381', '45381', { at: [1, 2, 3, 4, 5], code: '1.8.1' });
+  assert.equal(plainRowSigns(coded.img, coded.row).inkPastEnd, true);
+  const codedWhole = await lcdRow('245381', '245381', { code: '1.8.1' });
+  assert.equal(plainRowSigns(codedWhole.img, codedWhole.row).inkPastEnd, false);
 });
 
 test('blank leading digits whose unlit segments read as 8s are ghosts to leave out; any other faint cell is a doubt', async () => {

@@ -50,20 +50,44 @@ test('a multiplier-mark line takes the second look beside it; a serial read as t
 test('a second look contradicts the first pass where it reads another digit at the place of one the first pass was sure of', () => {
   const row = (digits: string, x0: number, scores: number[] = [...digits].map(() => 0.95)) =>
     ({ pitch: 40, cells: [...digits].map((d, i) => ({ digit: Number(d), score: scores[i], x: x0 + 40 * i, y: 100, u: x0 + 40 * i, line: 0, followedBySeparator: false })) }) as unknown as CounterReading;
-  const found = (digits: string, x0: number) => ({ counter: row(digits, x0), digits });
   const first = { counter: row('7835550', 200), wheels: null };
-  assert.equal(contradictsFirstPass(first, found('7835550', 203)), false);
-  assert.equal(contradictsFirstPass(first, found('1835550', 203)), true);
+  assert.equal(contradictsFirstPass(first, row('7835550', 203)), false);
+  assert.equal(contradictsFirstPass(first, row('1835550', 203)), true);
   // A crop's counter, placed by the crop's origin.
-  assert.equal(contradictsFirstPass(first, found('1835550', 103), { x: 100, y: 0 }), true);
-  assert.equal(contradictsFirstPass(first, found('1835550', 203), { x: 100, y: 0 }), false);
+  assert.equal(contradictsFirstPass(first, row('1835550', 103), { x: 100, y: 0 }), true);
+  assert.equal(contradictsFirstPass(first, row('1835550', 203), { x: 100, y: 0 }), false);
   // The CNN saw the 7 too: sure; it saw a 1: the first pass's doubt, which the second look may settle.
-  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [7, 8, 3, 5, 5, 5, 0] } }, found('1835550', 203)), true);
-  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [1, 8, 3, 5, 5, 5, 0] } }, found('1835550', 203)), false);
+  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [7, 8, 3, 5, 5, 5, 0] } }, row('1835550', 203)), true);
+  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [1, 8, 3, 5, 5, 5, 0] } }, row('1835550', 203)), false);
   // A first-pass digit the OCR was unsure of may be corrected; digits elsewhere say nothing.
-  assert.equal(contradictsFirstPass({ counter: row('7835550', 200, [0.5, 1, 1, 1, 1, 1, 1]), wheels: null }, found('1835550', 203)), false);
-  assert.equal(contradictsFirstPass(first, found('183', 500)), false);
-  assert.equal(contradictsFirstPass({ counter: null, wheels: null }, found('1835550', 203)), false);
-  // The digits the reading took count, not the OCR's: the CNN put back the first pass's 7.
-  assert.equal(contradictsFirstPass(first, { counter: row('1835550', 203), digits: '7835550' }), false);
+  assert.equal(contradictsFirstPass({ counter: row('7835550', 200, [0.5, 1, 1, 1, 1, 1, 1]), wheels: null }, row('1835550', 203)), false);
+  assert.equal(contradictsFirstPass(first, row('183', 500)), false);
+  assert.equal(contradictsFirstPass({ counter: null, wheels: null }, row('1835550', 203)), false);
+});
+
+test('a second look stands for a plain row with a digit’s ink past its end only when it reads more digits than that row', async () => {
+  const { secondLookStands } = await import('../../src/recognition/pipeline.js');
+  const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: true, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  const row = (digits: string, plainSigns?: typeof signs) =>
+    ({
+      digits,
+      decimals: 0,
+      decimalSource: 'none',
+      regular: true,
+      redBeyond: false,
+      pitch: 40,
+      cells: [...digits].map((d, i) => ({ digit: Number(d), score: 0.95, x: 200 + 40 * (i - digits.length), y: 100, u: 0, line: 0, followedBySeparator: false })),
+      plainSigns,
+    }) as unknown as CounterReading;
+  const first = { counter: row('18097', signs), wheels: null };
+  assert.equal(secondLookStands(first, { reading: 180.97, counter: row('18097'), wheels: null }), false);
+  // A re-read strip's reading, without its row: its digits count.
+  assert.equal(secondLookStands(first, { reading: 180.97, counter: null, wheels: null }), false);
+  assert.equal(secondLookStands(first, { reading: 2180.97, counter: null, wheels: null }), true);
+  assert.equal(secondLookStands(first, { reading: 2180.97, counter: row('218097'), wheels: null }), true);
+  assert.equal(secondLookStands({ counter: row('18097', { ...signs, inkPastEnd: false }), wheels: null }, { reading: 180.97, counter: row('18097'), wheels: null }), true);
+  // Another digit where the first pass was sure of its own: only a drum row, checked by the CNN, stands.
+  const sure = { counter: row('73140'), wheels: null };
+  assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }), false);
+  assert.equal(secondLookStands(sure, { reading: 7314.9, counter: { ...row('73149'), decimalSource: 'colour' as const, decimals: 1 }, wheels: null }), true);
 });

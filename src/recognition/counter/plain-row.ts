@@ -332,12 +332,15 @@ function components(g: Grid): Blob[] {
 
 /**
  * How much of the row's height the ink in a cell-wide patch spans, in row heights (the patch is 1.8
- * row heights high), counting only components inside the patch (a frame or a line runs out of it);
+ * row heights high), counting only components inside the patch (a frame or a line runs out of it)
+ * and centred on the row's band (a register code or a label above or below the digits is not part
+ * of them: over a left-out first digit, an LCD's `1.8.1` made the ink too tall for a digit);
  * 0 when the ink is taller than a digit.
  */
 function glyphHeight(g: Grid): number {
   const rowHeight = g.h / 1.8;
-  const kept = components(g).filter((b) => b.y0 > 0 && b.y1 < g.h - 1 && b.x0 > 0 && b.x1 < g.w - 1 && b.size >= 3 && b.y1 - b.y0 + 1 <= MAX_GLYPH * rowHeight);
+  const onRow = (b: Blob) => Math.abs((b.y0 + b.y1) / 2 - (g.h - 1) / 2) <= rowHeight / 2;
+  const kept = components(g).filter((b) => b.y0 > 0 && b.y1 < g.h - 1 && b.x0 > 0 && b.x1 < g.w - 1 && b.size >= 3 && b.y1 - b.y0 + 1 <= MAX_GLYPH * rowHeight && onRow(b));
   if (!kept.length) return 0;
   const top = Math.min(...kept.map((b) => b.y0));
   const bottom = Math.max(...kept.map((b) => b.y1));
