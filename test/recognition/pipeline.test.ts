@@ -169,15 +169,25 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 
-test('a plain row is withheld on any sign in its pixels that the OCR misread it, and when a point was read after its last digit', async () => {
+/**
+ * A plain row of `digits` read at 0.99 (or `scores`), 60 px apart on a blank strip, the text parser's
+ * pick being the same digits, and a clean set of plain-row signs to vary.
+ */
+async function plainRowCase(digits: string, scores: number[] = [...digits].map(() => 0.99)) {
   const { parseMeterText } = await import('../../src/recognition/parse/index.js');
-  const { readingVerdict } = await import('../../src/recognition/decision.js');
-  const text = parseMeterText([{ text: '65492', score: 0.99, box: [[300, 150], [600, 150], [600, 230], [300, 230]] }], { width: 1000, height: 1000 });
+  const right = 300 + 60 * digits.length;
+  const text = parseMeterText([{ text: digits, score: 0.99, box: [[300, 150], [right, 150], [right, 230], [300, 230]] }], { width: 1000, height: 1000 });
   const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
-  const cells = [...'65492'].map((d, i) => ({ digit: Number(d), score: 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
+  const cells = [...digits].map((d, i) => ({ digit: Number(d), score: scores[i], x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
   const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
   assert.ok(counter);
-  const clean = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  const signs = { unreadPoint: false, pointAfter: null as number | null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  return { text, cells, counter, signs };
+}
+
+test('a plain row is withheld on any sign in its pixels that the OCR misread it, and when a point was read after its last digit', async () => {
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
+  const { text, counter, signs: clean } = await plainRowCase('65492');
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: clean }, null).reading, 65492);
   const why = (sign: 'unreadPoint' | 'inkPastEnd' | 'faintCell' | 'sparseEight') => readingVerdict('electricity', text, { ...counter, plainSigns: { ...clean, [sign]: true } }, null).why;
   assert.equal(why('unreadPoint'), 'plain: unread point');
@@ -189,14 +199,8 @@ test('a plain row is withheld on any sign in its pixels that the OCR misread it,
 });
 
 test('a plain row takes the point the pixels show where the OCR read none, and doubts it beside a point the OCR read', async () => {
-  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
   const { readingVerdict, cued } = await import('../../src/recognition/decision.js');
-  const text = parseMeterText([{ text: '00006022', score: 0.99, box: [[300, 150], [780, 150], [780, 230], [300, 230]] }], { width: 1000, height: 1000 });
-  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
-  const cells = [...'00006022'].map((d, i) => ({ digit: Number(d), score: 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
-  const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
-  assert.ok(counter);
-  const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  const { text, cells, counter, signs } = await plainRowCase('00006022');
   // Eight digits without a point: as likely a serial as a display.
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: signs }, null).why, 'plain: too long');
   const pointed = { ...counter, plainSigns: { ...signs, pointAfter: 5 } };
@@ -210,14 +214,8 @@ test('a plain row takes the point the pixels show where the OCR read none, and d
 });
 
 test('a plain row leaves out the blank leading digits whose unlit segments the OCR read as 8s', async () => {
-  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
   const { readingVerdict } = await import('../../src/recognition/decision.js');
-  const text = parseMeterText([{ text: '884962', score: 0.99, box: [[300, 150], [660, 150], [660, 230], [300, 230]] }], { width: 1000, height: 1000 });
-  const img = { data: new Uint8Array(1000 * 300 * 3).fill(200), width: 1000, height: 300 };
-  const cells = [...'884962'].map((d, i) => ({ digit: Number(d), score: i < 2 ? 0.5 : 0.99, x: 330 + 60 * i, y: 190, u: 330 + 60 * i, line: 0, followedBySeparator: false }));
-  const counter = readCounter(img, { cells, axis: [1, 0], height: 80, pitch: 60, lineIndexes: [0], score: 1 });
-  assert.ok(counter);
-  const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
+  const { text, counter, signs } = await plainRowCase('884962', [0.5, 0.5, 0.99, 0.99, 0.99, 0.99]);
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: signs }, null).why, 'low ocr score');
   // The ghosts' low scores go with them.
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2 } }, null).reading, 4962);

@@ -125,7 +125,6 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     if (cells[i].followedBySeparator) continue;
     const mid = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
     const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), base);
-    if (process.env.DBG && dots.length) console.error('DOT', i, JSON.stringify(dots), JSON.stringify(stroke));
     if (dots.length) dotted.push(i);
     if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
   }
