@@ -2,7 +2,7 @@
 // digit-wheel CNN and the text evidence. A reading is given only when the evidence agrees.
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
 import type { CounterReading } from './counter/reader.js';
-import type { WheelReading } from './counter/wheels.js';
+import { rowPart, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
@@ -79,34 +79,14 @@ export function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boo
 function withoutGhosts(c: CounterReading, wheels: WheelReading | null): { counter: CounterReading; wheels: WheelReading | null } {
   const k = c.plainSigns?.ghostLead ?? 0;
   if (k === 0) return { counter: c, wheels };
-  const cells = c.cells.slice(k);
-  const digits = c.digits.slice(k);
+  const n = c.cells.length;
   const at = c.plainSigns!.pointAfter;
   // A point among the blank digits is no point of the reading's: a doubt.
   const signs = { ...c.plainSigns!, ghostLead: 0, pointAfter: at !== null && at >= k ? at - k : null, unreadPoint: c.plainSigns!.unreadPoint || (at !== null && at < k) };
   // A point the OCR read among them is an unlit one.
-  const ghostPoint = c.decimalSource === 'point' && c.decimals >= cells.length;
-  const decimals = ghostPoint ? 0 : c.decimals;
-  const counter = {
-    ...c,
-    cells,
-    digits,
-    decimals,
-    decimalSource: ghostPoint ? ('none' as const) : c.decimalSource,
-    value: Number(digits) / 10 ** decimals,
-    minScore: Math.min(...cells.map((cell) => cell.score)),
-    redFractions: c.redFractions.slice(k),
-    redCores: c.redCores.slice(k),
-    plainSigns: signs,
-  };
-  const kept = wheels && {
-    ...wheels,
-    positions: wheels.positions.slice(k),
-    digits: wheels.digits.slice(k),
-    confidences: wheels.confidences.slice(k),
-    probabilities: wheels.probabilities.slice(k),
-  };
-  return { counter, wheels: kept };
+  const ghostPoint = c.decimalSource === 'point' && c.decimals >= n - k;
+  const part = rowPart(c, wheels, k, n, ghostPoint ? 0 : c.decimals);
+  return { counter: { ...part.counter, decimalSource: ghostPoint ? 'none' : c.decimalSource, plainSigns: signs }, wheels: part.wheels };
 }
 
 /**

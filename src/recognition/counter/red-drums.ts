@@ -3,7 +3,7 @@
 // explains it, the row is corrected; any other mismatch is left to the usual checks, which withhold
 // the reading.
 import type { CounterReading } from './reader.js';
-import type { WheelReading } from './wheels.js';
+import { rowPart, type WheelReading } from './wheels.js';
 import { REREAD_LINE } from './window.js';
 
 /** OCR confidence a re-read cell past the first fractional drum needs to count as a drum. */
@@ -33,24 +33,5 @@ export function oneTenthDrum(c: CounterReading, wheels: WheelReading | null): { 
   }
   if (decimals === 2 && c.redCores[n - 2] < RED_CORE && c.redFractions[n - 2] < BLEED_SHARE * c.redFractions[n - 1]) decimals = 1;
   if (n === c.cells.length && decimals === c.decimals) return { counter: c, wheels };
-  const cells = c.cells.slice(0, n);
-  const digits = c.digits.slice(0, n);
-  const counter: CounterReading = {
-    ...c,
-    cells,
-    digits,
-    decimals,
-    value: Number(digits) / 10 ** decimals,
-    minScore: Math.min(...cells.map((k) => k.score)),
-    redFractions: c.redFractions.slice(0, n),
-    redCores: c.redCores.slice(0, n),
-  };
-  const kept = wheels && {
-    ...wheels,
-    positions: wheels.positions.slice(0, n),
-    digits: wheels.digits.slice(0, n),
-    confidences: wheels.confidences.slice(0, n),
-    probabilities: wheels.probabilities.slice(0, n),
-  };
-  return { counter, wheels: kept };
+  return rowPart(c, wheels, 0, n, decimals);
 }

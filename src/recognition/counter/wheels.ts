@@ -138,3 +138,30 @@ export function fitCentres(counter: CounterReading): { x: number; y: number }[] 
   by /= sxx;
   return cells.map((_, i) => ({ x: mx + bx * (i - mean), y: my + by * (i - mean) }));
 }
+
+/**
+ * Cells `from` to `to` (exclusive) of a row, `decimals` of them after the point, and the wheel
+ * readings of those cells: the row less cells it was found not to have.
+ */
+export function rowPart(c: CounterReading, wheels: WheelReading | null, from: number, to: number, decimals: number): { counter: CounterReading; wheels: WheelReading | null } {
+  const cells = c.cells.slice(from, to);
+  const digits = c.digits.slice(from, to);
+  const counter: CounterReading = {
+    ...c,
+    cells,
+    digits,
+    decimals,
+    value: Number(digits) / 10 ** decimals,
+    minScore: Math.min(...cells.map((k) => k.score)),
+    redFractions: c.redFractions.slice(from, to),
+    redCores: c.redCores.slice(from, to),
+  };
+  const kept = wheels && {
+    ...wheels,
+    positions: wheels.positions.slice(from, to),
+    digits: wheels.digits.slice(from, to),
+    confidences: wheels.confidences.slice(from, to),
+    probabilities: wheels.probabilities.slice(from, to),
+  };
+  return { counter, wheels: kept };
+}
