@@ -245,8 +245,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
     const drumRow = row.decimalSource === 'colour' || row.decimalSource === 'marks' || beyond;
     const before = drumRow ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects)) : null;
-    // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the digits.
-    const plainSigns = !drumRow && !inSeparateWindows(windows) ? plainRowSigns(img, row) : undefined;
+    // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the
+    // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
+    // look windowed: a blurred one's 1 read as 8 went unchecked there).
+    const lcdLike = !drumRow && (!inSeparateWindows(windows) || row.decimalSource === 'point');
+    const plainSigns = lcdLike ? plainRowSigns(img, row) : undefined;
     const counter = { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
     return { counter, wheels: await readWheels(img, counter, digits) };
   };

@@ -394,6 +394,15 @@ test('rendered LCDs whose point the OCR does not read give the reading or none, 
   }
 });
 
+test('a blurred LCD re-read over a strip that takes in its frame still has its digits checked in the pixels', async () => {
+  const r = await recognizerP;
+  // The strip's row looked windowed and went unchecked: its last 1, read as an 8, gave 4683.48.
+  const png = await sharp(await renderSvg(lcdMeterSvg('  4683.41', '01234567', { ghost: 0.09 }))).blur(1.5).toBuffer();
+  const detail = await r.inspect(png);
+  assert.equal(detail.outcome.kind, 'meter');
+  if (detail.outcome.kind === 'meter') assert.ok([null, 4683.41].includes(detail.outcome.meter.currentReading), `read ${detail.outcome.meter.currentReading}`);
+});
+
 test('rendered LCDs give their reading where the pixels show the point the OCR left out, or blank digits it read as 8s', async () => {
   const r = await recognizerP;
   // Refused before as 8-digit rows without a point (00006022), or for faint leading cells (884962, 88896958).
