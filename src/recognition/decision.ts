@@ -1,7 +1,7 @@
 // The decision: the meter's type, and its reading or an abstention, from the counter row, the
 // digit-wheel CNN and the text evidence. A reading is given only when the evidence agrees.
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
-import type { CounterReading } from './counter/reader.js';
+import { drumRow, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
 import { combineDigits } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
@@ -58,11 +58,6 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
     tariffCount: type === 'electricity' ? (text.tariffCount ?? text.electricityTariffCount) : null,
   };
   return { kind: 'meter', meter };
-}
-
-/** Drum rows (red drums, or multiplier marks under the drums) check every OCR digit against the CNN. */
-export function drumRow(c: CounterReading): boolean {
-  return c.decimalSource === 'colour' || c.decimalSource === 'marks';
 }
 
 /** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */

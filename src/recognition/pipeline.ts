@@ -8,7 +8,7 @@ import type { OcrLine } from './ocr/types.js';
 import type { RotatedRect } from './ocr/geometry.js';
 import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows } from './counter/window.js';
-import { readCounter, type CounterReading } from './counter/reader.js';
+import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { extendRedTail } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
@@ -23,7 +23,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cnnConfirms, cued, decide, drumRow, MAX_PLAIN_DIGITS, nameplateNumber } from './decision.js';
+import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber } from './decision.js';
 import { colourStats, rotate180, rotateCcw } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -243,12 +243,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
     const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects)));
     // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
-    const drumRow = row.decimalSource === 'colour' || row.decimalSource === 'marks' || beyond;
-    const before = drumRow ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects)) : null;
+    const drums = drumRow(row) || beyond;
+    const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects)) : null;
     // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the
     // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
     // look windowed: a blurred one's 1 read as 8 went unchecked there).
-    const lcdLike = !drumRow && (!inSeparateWindows(windows) || row.decimalSource === 'point');
+    const lcdLike = !drums && (!inSeparateWindows(windows) || row.decimalSource === 'point');
     const plainSigns = lcdLike ? plainRowSigns(img, row) : undefined;
     const counter = { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
     return { counter, wheels: await readWheels(img, counter, digits) };

@@ -7,7 +7,7 @@ import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RecognizeRects } from './extend.js';
 import { headDigits, headRect, KNOWN } from './extend-head.js';
-import type { CounterReading } from './reader.js';
+import { drumRow, type CounterReading } from './reader.js';
 
 /** Strip height, in cell heights. */
 const HEIGHT = 1.15;
@@ -69,9 +69,10 @@ export function leftOutFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'dr
  * came out `74133.2`).
  */
 export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular' | 'redBeyond'> | null): number {
+  if (!c) return 0;
   // A plain row that stops right before red drums is a drum row too (its red ones unread).
-  const drums = c?.decimalSource === 'colour' || c?.decimalSource === 'marks' || (c?.decimalSource === 'none' && c.redBeyond);
-  if (!c || !c.regular || !drums) return 0;
+  const drums = drumRow(c) || (c.decimalSource === 'none' && c.redBeyond);
+  if (!c.regular || !drums) return 0;
   // A leading 1 may be the window's frame (an Itelma row read `1048891` under --degrade tilt).
   const whole = c.digits.slice(0, c.digits.length - c.decimals).replace(/^1?0*/, '');
   return whole.length ? 10 ** (whole.length - 1) : 0;

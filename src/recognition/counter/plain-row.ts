@@ -3,7 +3,8 @@
 // digits goes unread (65492 for 654.92), a thin last `1` or the digits after the point fall outside
 // the detector's box (24538 for 245381), a blank leading digit whose unlit segments show faintly
 // reads as an `8`, and so does a `1` or a `7` whose unlit segments show. Each sign withholds the
-// reading; none of them tries to repair it.
+// reading, but for two the verdict can repair: a lone point-sized dot (where the point goes) and
+// blank leading digits read as 8s (left out).
 import { sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { cellQuad } from './reader.js';
@@ -105,10 +106,9 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     return { w: Math.max(2, Math.round(w * GRID)), h: Math.max(2, Math.round(h * GRID)), ink: out };
   };
 
-  const faint = contrasts.map((c) => c < FAINT * lit);
   let ghostLead = 0;
   while (ghostLead < n - 1 && contrasts[ghostLead] < GHOST * lit && cells[ghostLead].digit === 8) ghostLead++;
-  const faintCell = faint.some((f, i) => f && i >= ghostLead);
+  const faintCell = contrasts.some((c, i) => i >= ghostLead && c < FAINT * lit);
   // An 8 lights every segment: one with clearly less ink than another digit of the row is a 1 or a
   // 7 whose unlit segments show. Each cell's ink is measured against its own contrast (glare).
   const inkShare = cellGreys.map((g, i) => inkOf(g, sign * Math.max(1, contrasts[i])).reduce((k, v) => k + v, 0) / g.length);

@@ -8,6 +8,11 @@ import type { PlainRowSigns } from './plain-row.js';
 /** Where the decimal point came from: red drums, a printed point, multiplier marks under the drums. */
 export type DecimalSource = 'colour' | 'point' | 'marks' | 'none';
 
+/** Drum rows (red drums, or multiplier marks under the drums): the CNN checks every OCR digit of them. */
+export function drumRow(c: Pick<CounterReading, 'decimalSource'>): boolean {
+  return c.decimalSource === 'colour' || c.decimalSource === 'marks';
+}
+
 export interface CounterReading {
   /** Digits left to right, e.g. "00488675". */
   digits: string;
