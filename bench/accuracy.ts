@@ -134,7 +134,7 @@ async function main(): Promise<void> {
       if (tariffRight) tariffOk++;
     }
     const c = detail.counter;
-    const why = meter && detail.text ? readingVerdict(meter.type, detail.text, c ?? null, detail.wheels ?? null).why : '';
+    const why = detail.doubted && meter?.currentReading === null ? 'unlit segments' : meter && detail.text ? readingVerdict(meter.type, detail.text, c ?? null, detail.wheels ?? null).why : '';
     console.log(
       [
         label.file.slice(0, 34).padEnd(34),

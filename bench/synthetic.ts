@@ -144,7 +144,7 @@ async function main(): Promise<void> {
       tally.set(face.layout, t);
       if (verdict === 'wrong' || (verbose && verdict === 'null')) {
         const c = detail.counter;
-        const why = detail.outcome.kind === 'meter' && detail.text ? readingVerdict(detail.outcome.meter.type, detail.text, c ?? null, detail.wheels ?? null).why : detail.outcome.kind;
+        const why = detail.doubted && got === null ? 'unlit segments' : detail.outcome.kind === 'meter' && detail.text ? readingVerdict(detail.outcome.meter.type, detail.text, c ?? null, detail.wheels ?? null).why : detail.outcome.kind;
         console.log(`${verdict.toUpperCase()} ${face.layout}: shows ${face.shows}, read ${got} (counter ${c?.digits} d=${c?.decimals}/${c?.decimalSource}; first pass: ${why})`);
       }
     }

@@ -3,11 +3,12 @@ import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOption
 import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
 import { contradictsFirstPass, isSerialRow, secondLookRegion } from './second-look.js';
 import { correctExposure } from './exposure.js';
-import { OcrEngine, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
+import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
+import { cropForRec, DEFAULT_REC, REC_HEIGHT } from './ocr/recognizer.js';
 import type { OcrLine } from './ocr/types.js';
 import type { RotatedRect } from './ocr/geometry.js';
 import type { DetectedBox } from './ocr/db-postprocess.js';
-import { findCounterWindows } from './counter/window.js';
+import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { extendRedTail } from './counter/extend.js';
@@ -19,6 +20,7 @@ import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { plainRowSigns } from './counter/plain-row.js';
+import { compareUnlit, rowStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
@@ -57,6 +59,8 @@ export interface PipelineDetail {
   turned?: number;
   /** The first pass's text-orientation cues (what decided whether to turn the photo). */
   orientation?: { verticalShare: number; medianScore: number };
+  /** The first pass's row was in doubt for its unlit segments (see analyse): only a drum row may give the reading. */
+  doubted?: boolean;
 }
 
 export interface InspectableRecognizer extends Recognizer {
@@ -178,7 +182,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const fine = await cuedReading(crop, finer, type, serial);
     if (fine) return { ...fine, origin: { x: r.x0, y: r.y0 } };
     const marked = await readBesideMarks(crop, finer, type);
-    if (marked !== null) return { reading: marked, counter: null, wheels: null };
+    if (marked !== null) return { ...marked, counter: null, wheels: null };
 
     const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
     lap('coarse');
@@ -189,7 +193,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
     const wide = await readRows(img, widened, seen, type, { notSerial: serial, widened: true });
     lap('widen');
-    return wide !== null ? { reading: wide, counter: null, wheels: null } : null;
+    return wide !== null ? { ...wide, counter: null, wheels: null } : null;
   };
 
   /** A second look's reading from a row with a decimal cue: its counter row first, then the other candidates. */
@@ -277,7 +281,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * The reading of drums found through their multiplier marks, when every candidate strip that
    * gives one gives the same (checked like any counter, for the first pass's meter type).
    */
-  const readBesideMarks = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType): Promise<number | null> => {
+  const readBesideMarks = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType) => {
     const rows = await rowsBesideMarks(img, seen.details, (rects) => ocr.recognizer.recognize(img, rects));
     return readRows(img, rows, seen, type);
   };
@@ -286,8 +290,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * The reading of re-read strips with a decimal cue, when every strip that gives one gives the same.
    * `widened`: the strips were widened around a seed line, and must hold the row's start (see widen.ts).
    */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false } = {}): Promise<number | null> => {
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false } = {}): Promise<{ reading: number; drums: boolean } | null> => {
     const readings = new Set<number>();
+    let drums = true;
     for (const row of rows) {
       const [w] = findCounterWindows([row]);
       const found = w && readCounter(img, w);
@@ -303,9 +308,42 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const { counter, wheels } = await lookAtDrums(img, marked);
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
-      if (reading !== null) readings.add(reading);
+      if (reading === null) continue;
+      readings.add(reading);
+      drums &&= drumRow(counter);
     }
-    return readings.size === 1 ? [...readings][0] : null;
+    return readings.size === 1 ? { reading: [...readings][0], drums } : null;
+  };
+
+  /**
+   * An LCD-like row read again with the display's unlit segments wiped out, and how that compares
+   * with the row (see unlit-segments.ts); null when the row's line(s) hold a digit the row left out
+   * (off its pitch): the re-read stands for those lines in the text, and that digit would go missing
+   * from the parser's pick too.
+   */
+  const unlitReread = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, row: CounterReading) => {
+    const rowLines = [...new Set(row.cells.map((c) => c.line))];
+    if (rowLines.some((i) => i < 0) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
+    const [line] = await readStrips([rowStrip(row)], (rects) =>
+      ocr.recognizer.recognizeCrops(rects.map((r) => wipeFaintStrokes(cropForRec(img, r, DEFAULT_REC.maxWidth), (row.pitch * REC_HEIGHT) / r.height))),
+    );
+    return { line, rowLines, comparison: compareUnlit(row, lineDigits(line, REREAD_LINE)) };
+  };
+
+  /**
+   * The reading of the re-read row, when it is the row with only unlit segments taken away (or the
+   * same digits) and passes every check the first pass's row had to.
+   */
+  const unlitReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, row: CounterReading, reread: NonNullable<Awaited<ReturnType<typeof unlitReread>>>): Promise<Found | null> => {
+    const { comparison: cmp, line, rowLines } = reread;
+    if (cmp.kind !== 'fewer' && cmp.kind !== 'same') return null;
+    const found = readCounter(img, { cells: cmp.cells, axis: row.axis, height: row.height, pitch: row.pitch, lineIndexes: [], score: 0 });
+    if (!found) return null;
+    const { counter, wheels } = await lookAtDrums(img, withMarkedDecimals(seen.lines, found));
+    if (!counter.plainSigns) return null;
+    const text = parseMeterText([...seen.lines.filter((_, i) => !rowLines.includes(i)), toOcrLine(line)], seen.size, seen.colour);
+    const reading = chooseReading(type, text, counter, wheels);
+    return reading === null ? null : { reading, counter, wheels };
   };
 
   const analyse = async (img: RgbImage, o: OcrOptions) => {
@@ -335,14 +373,29 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (serialNumber) outcome = { kind: 'meter', meter: { ...outcome.meter, serialNumber } };
     }
     const text = { ...parsed, serialNumber };
+    // An LCD-like row is read again without its display's unlit segments (see unlit-segments.ts). A
+    // withheld reading may come from the re-read. A given one stands where the re-read reads the same
+    // digits, or nothing like the row. Where it reads a digit with segments fewer or more, the row's
+    // digits are in doubt: the reading is the re-read's, or a drum row's the CNN checks (another row's
+    // or a second look's, see secondLookStands), or none (a second look read a blurred 1324.79 as the
+    // first pass had, 1324.39).
+    let doubted = false;
+    const reread = outcome.kind === 'meter' && counter?.plainSigns ? await unlitReread(img, seen, counter) : null;
+    const contested = reread?.comparison.kind === 'fewer' || reread?.comparison.kind === 'more';
+    if (outcome.kind === 'meter' && reread && (outcome.meter.currentReading === null || contested)) {
+      const clean = await unlitReading(img, seen, outcome.meter.type, counter!, reread);
+      doubted = contested && clean === null;
+      if (clean) ({ counter, wheels } = clean);
+      outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: clean?.reading ?? null } };
+    }
     if (outcome.kind === 'meter' && outcome.meter.currentReading === null) {
       const other = await otherRowsReading(img, { ...seen, text }, outcome.meter.type, serialNumber);
-      if (other) {
+      if (other && (!doubted || drumRow(other.counter))) {
         ({ counter, wheels } = other);
         outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: other.reading } };
       }
     }
-    return { outcome, lines, boxes, counter, wheels, text, details };
+    return { outcome, lines, boxes, counter, wheels, text, details, doubted };
   };
   return {
     inspect,
@@ -368,6 +421,8 @@ interface Found {
   wheels: WheelReading | null;
   /** Where the image the counter was read in (a crop) lies in the photo. */
   origin?: { x: number; y: number };
+  /** Where `counter` is not kept: whether every row that gave the reading was a drum row (the CNN checked it). */
+  drums?: boolean;
 }
 
 /**
@@ -377,9 +432,13 @@ interface Found {
  * (an LCD's first digit, boxed with the register code above it, went unread at every scale); and a
  * row whose digits only the OCR vouches for (no drums for the CNN to check cell by cell) may not read
  * another digit where the first pass read one it was sure of. A drum row the CNN confirmed may: a
- * rendered register's first pass read its 9 as a 0, and the CNN, framed on that row, agreed.
+ * rendered register's first pass read its 9 as a 0, and the CNN, framed on that row, agreed. Where the
+ * first pass's row was in doubt for its unlit segments (`doubted`, see analyse), only such a drum row
+ * stands: an LCD's second look misreads its digits as the first pass did, and a drum row whose red
+ * drum the first pass missed may look like an LCD (a PAFAL row re-read without faint strokes read a 4 as a 7).
  */
-export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null }, found: Found): boolean {
+export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found): boolean {
+  if (first.doubted && !(found.counter ? drumRow(found.counter) : found.drums)) return false;
   if (found.reading < Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) return false;
   const row = first.counter;
   const significant = (digits: string) => digits.replace(/^0+/, '').length;

@@ -11,6 +11,12 @@ import { renderSvg } from '../../src/recognition/preprocess.js';
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
 const recognizerP = createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 });
 
+/** A photo's reading, or its outcome's kind when it shows no meter. */
+async function readingOf(png: Buffer): Promise<number | null | string> {
+  const d = await (await recognizerP).inspect(png);
+  return d.outcome.kind === 'meter' ? d.outcome.meter.currentReading : d.outcome.kind;
+}
+
 test('a rendered water meter is recognised: water type, serial, and the reading or an abstention (never a wrong one)', async () => {
   const r = await recognizerP;
   const detail = await r.inspect(await waterMeterPng('00127546', '12-345678'));
@@ -344,11 +350,6 @@ test('drums in separate windows read without a decimal cue: whole kWh when a ten
 });
 
 test('a drum row is never read short of a first drum the OCR missed or read from half its glyph', async () => {
-  const r = await recognizerP;
-  const readingOf = async (png: Buffer) => {
-    const d = await r.inspect(png);
-    return d.outcome.kind === 'meter' ? d.outcome.meter.currentReading : d.outcome.kind;
-  };
   // The first pass boxes no leading `1` (read 867.881 before the drum-before check); the finer
   // second look reads an `8`'s right half as `3` in an overlapping box (34378.812 before).
   for (const [face, exact] of [['10867881', 10867.881], ['84378812', 84378.812]] as const) {
@@ -362,11 +363,6 @@ test('a drum row is never read short of a first drum the OCR missed or read from
 });
 
 test('drums part way between digits: never read short of drums or a whole unit high', async () => {
-  const r = await recognizerP;
-  const readingOf = async (png: Buffer) => {
-    const d = await r.inspect(png);
-    return d.outcome.kind === 'meter' ? d.outcome.meter.currentReading : d.outcome.kind;
-  };
   // Blurred: the first pass read the whole row and withheld it for one wheel; a finer look missed
   // the thin 1s and read 181.5 (before the first row's floor).
   const blurred = await sharp(await renderSvg(electricityDrumSvg([1, 1, 6, 1, 8, 1, 4.7], '01234567'))).blur(1.5).png().toBuffer();
@@ -410,5 +406,33 @@ test('rendered LCDs give their reading where the pixels show the point the OCR l
     const detail = await r.inspect(await renderSvg(lcdMeterSvg(display, '01234567', { ghost })));
     assert.equal(detail.outcome.kind, 'meter');
     if (detail.outcome.kind === 'meter') assert.equal(detail.outcome.meter.currentReading, value, display);
+  }
+});
+
+test('rendered LCDs whose unlit segments the OCR read as lit give their reading from a re-read without them', async () => {
+  // Withheld before: 94806 (a sparse 8), 8832489 (a 7 read as 8 behind two ghost 8s), 0888384 (1s read as 8s).
+  for (const [display, ghost, value] of [['94106', 0.11, 94106], ['  324.79', 0.09, 324.79], ['014138.4', 0.11, 14138.4]] as const) {
+    assert.equal(await readingOf(await renderSvg(lcdMeterSvg(display, '01234567', { ghost }))), value, display);
+  }
+});
+
+test('the re-read without unlit segments never drops a digit the row left out but its line had', async () => {
+  // The row left out a digit off its pitch (the 3 of 31615, the last 1 of 1922.1), the parser read
+  // the whole line, and a re-read of the row alone gave 161.5 and 1922.
+  const small = await sharp(await renderSvg(lcdMeterSvg('   3161.5', '01234567', { ghost: 0.05 }))).resize(450).toBuffer();
+  for (const [png, value] of [[small, 3161.5], [await renderSvg(lcdMeterSvg('1922.1', '01234567', { ghost: 0.01 })), 1922.1]] as const) {
+    const got = await readingOf(png);
+    assert.ok(got === null || got === value, `${value}: read ${got}`);
+  }
+});
+
+test('a rendered LCD reading that its re-read without unlit segments contests is withheld, second looks included', async () => {
+  // 163.42 for a tilted 763.42 (the first pass's 1 lacks the 7's lit top bar), 1324.39 for a blurred
+  // 1324.79 (a second look read the 7 as a 3 again), 1592864.2 for a blurred 7592864.2.
+  const tilted = await sharp(await renderSvg(lcdMeterSvg('763.42', '01234567', { ghost: 0.03 }))).rotate(8, { background: '#808080' }).png().toBuffer();
+  const blurred = async (display: string, ghost: number) => sharp(await renderSvg(lcdMeterSvg(display, '01234567', { ghost }))).blur(1.5).toBuffer();
+  for (const [png, value] of [[tilted, 763.42], [await blurred('1324.79', 0.09), 1324.79], [await blurred('7592864.2', 0.02), 7592864.2]] as const) {
+    const got = await readingOf(png);
+    assert.ok(got === null || got === value, `${value}: read ${got}`);
   }
 });

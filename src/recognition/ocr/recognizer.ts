@@ -4,7 +4,8 @@ import { sampleQuad, writeChw, type RgbImage } from '../preprocess.js';
 import { ctcGreedy, type CtcResult } from './ctc.js';
 import { rectCorners, type RotatedRect } from './geometry.js';
 
-const REC_H = 48;
+/** Height of the crops the recogniser reads. */
+export const REC_HEIGHT = 48;
 const MEAN = [0.5, 0.5, 0.5];
 const STD = [0.5, 0.5, 0.5];
 
@@ -53,10 +54,10 @@ export class TextRecognizer {
     const inputs = batches.map((idx) => {
       // Pad to a multiple of 8 px so the timestep count (width/8) is exact.
       const batchW = Math.ceil(Math.max(...idx.map((i) => crops[i].width)) / 8) * 8;
-      const plane = 3 * REC_H * batchW;
+      const plane = 3 * REC_HEIGHT * batchW;
       const tensor = new Float32Array(idx.length * plane); // zero = mid-grey after normalisation
       idx.forEach((ci, b) => writeChw(crops[ci], tensor, b * plane, batchW, MEAN, STD, true));
-      return { data: tensor, dims: [idx.length, 3, REC_H, batchW] };
+      return { data: tensor, dims: [idx.length, 3, REC_HEIGHT, batchW] };
     });
     const outputs = await this.model.runAll(inputs, (input) => input.data.length);
     const results: RecognizedCrop[] = new Array(crops.length);
@@ -77,6 +78,6 @@ export class TextRecognizer {
 /** Samples a rotated rectangle into a 48-px-high crop keeping its aspect ratio. */
 export function cropForRec(img: RgbImage, r: RotatedRect, maxWidth: number): RgbImage {
   const aspect = r.width / Math.max(1, r.height);
-  const w = Math.max(8, Math.min(maxWidth, Math.round(REC_H * aspect)));
-  return sampleQuad(img, rectCorners(r), w, REC_H);
+  const w = Math.max(8, Math.min(maxWidth, Math.round(REC_HEIGHT * aspect)));
+  return sampleQuad(img, rectCorners(r), w, REC_HEIGHT);
 }
