@@ -20,7 +20,7 @@ import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { plainRowSigns } from './counter/plain-row.js';
-import { compareUnlit, rowStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
+import { compareUnlit, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
@@ -324,7 +324,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const unlitReread = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, row: CounterReading) => {
     const rowLines = [...new Set(row.cells.map((c) => c.line))];
     if (rowLines.some((i) => i < 0) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
-    const [line] = await readStrips([rowStrip(row)], (rects) =>
+    const [line] = await readStrips([unlitStrip(row)], (rects) =>
       ocr.recognizer.recognizeCrops(rects.map((r) => wipeFaintStrokes(cropForRec(img, r, DEFAULT_REC.maxWidth), (row.pitch * REC_HEIGHT) / r.height))),
     );
     return { line, rowLines, comparison: compareUnlit(row, lineDigits(line, REREAD_LINE)) };

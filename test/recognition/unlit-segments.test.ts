@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
-import { compareUnlit, litWithin, rowStrip, wipeFaintStrokes, type UnlitComparison } from '../../src/recognition/counter/unlit-segments.js';
+import { compareUnlit, litWithin, unlitStrip, wipeFaintStrokes, type UnlitComparison } from '../../src/recognition/counter/unlit-segments.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 
 test('a digit is within another when every one of its segments is the other one\'s', () => {
@@ -84,7 +84,7 @@ test('a re-read digit with a segment the first pass\'s lacks is a lit segment th
 });
 
 test('the re-read strip runs along the row from a little before its first cell to a little past its last', () => {
-  const r = rowStrip({ cells: cells('12345'), pitch: 60, height: 80, axis: [1, 0] });
+  const r = unlitStrip({ cells: cells('12345'), pitch: 60, height: 80, axis: [1, 0] });
   assert.equal(r.cx, 220);
   assert.equal(r.cy, 50);
   assert.ok(r.width > 4 * 60 + 60 && r.width < 4 * 60 + 2 * 60, `width ${r.width}`);

@@ -7,7 +7,7 @@ import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import { charOffset } from '../ocr/ctc.js';
 import type { RecognizeRects } from './extend.js';
-import type { CounterReading } from './reader.js';
+import { rowStrip, type CounterReading } from './reader.js';
 
 /** How far before the first cell and past the last cell the re-read strip reaches, in pitches. */
 const BEFORE = 0.6;
@@ -22,14 +22,7 @@ const FRAME_ONE_SCORE = 0.9;
 
 /** The strip along the row from just before its first cell to a pitch and a half past its last. */
 export function beyondStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): RotatedRect {
-  const first = c.cells[0];
-  const last = c.cells[c.cells.length - 1];
-  const [ax, ay] = c.axis;
-  const x0 = first.x - ax * c.pitch * BEFORE;
-  const y0 = first.y - ay * c.pitch * BEFORE;
-  const x1 = last.x + ax * c.pitch * AFTER;
-  const y1 = last.y + ay * c.pitch * AFTER;
-  return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, width: Math.hypot(x1 - x0, y1 - y0), height: c.height * HEIGHT, angle: Math.atan2(ay, ax) };
+  return rowStrip(c, BEFORE, AFTER, HEIGHT);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Turns a counter window into a reading: regular digit cells, decimal position, confidence.
 import { colourStats, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
+import type { RotatedRect } from '../ocr/geometry.js';
 import { median, type CounterWindow, type DigitCell } from './window.js';
 import type { RowLook } from './row-look.js';
 import type { PlainRowSigns } from './plain-row.js';
@@ -80,6 +81,18 @@ export function regularise(cells: DigitCell[], pitch: number): { cells: DigitCel
   }
   const regular = !rivals && c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= PITCH_TOLERANCE);
   return { cells: c, regular };
+}
+
+/** The strip along a row from `before` pitches before its first cell to `after` pitches past its last, `height` cell heights high. */
+export function rowStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>, before: number, after: number, height = 1): RotatedRect {
+  const first = c.cells[0];
+  const last = c.cells[c.cells.length - 1];
+  const [ax, ay] = c.axis;
+  const x0 = first.x - ax * c.pitch * before;
+  const y0 = first.y - ay * c.pitch * before;
+  const x1 = last.x + ax * c.pitch * after;
+  const y1 = last.y + ay * c.pitch * after;
+  return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, width: Math.hypot(x1 - x0, y1 - y0), height: c.height * height, angle: Math.atan2(ay, ax) };
 }
 
 /** Quadrilateral of one digit cell, `w` wide along the axis and `h` high. */

@@ -4,7 +4,7 @@
 // only add strokes, so the re-read may take a segment away from a digit the first pass read, never add one.
 import type { RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
-import type { CounterReading } from './reader.js';
+import { rowStrip, type CounterReading } from './reader.js';
 import type { DigitCell } from './window.js';
 
 /** Segments a..g (top, upper right, lower right, bottom, lower left, upper left, middle) per digit. */
@@ -111,12 +111,9 @@ function slide(v: Float32Array, w: number, h: number, r: number, pick: (a: numbe
 /** How far past the row's first and last cells the re-read strip reaches, in pitches. */
 const MARGIN = 0.7;
 
-/** The strip along the row, from a little before its first cell to a little past its last. */
-export function rowStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): RotatedRect {
-  const first = c.cells[0];
-  const last = c.cells[c.cells.length - 1];
-  const length = Math.hypot(last.x - first.x, last.y - first.y) + 2 * MARGIN * c.pitch;
-  return { cx: (first.x + last.x) / 2, cy: (first.y + last.y) / 2, width: length, height: c.height, angle: Math.atan2(c.axis[1], c.axis[0]) };
+/** The strip the row is re-read from: along the row, from a little before its first cell to a little past its last. */
+export function unlitStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): RotatedRect {
+  return rowStrip(c, MARGIN, MARGIN);
 }
 
 /**
