@@ -436,3 +436,15 @@ test('a rendered LCD reading that its re-read without unlit segments contests is
     assert.ok(got === null || got === value, `${value}: read ${got}`);
   }
 });
+
+test('a rendered LCD whose thin last 1 the OCR left out is not read short of it, its point placed in the pixels', async () => {
+  // 898.8 for a compressed 898.81, 2780.9 for a tilted 2780.91: the 1, its cell's right-hand
+  // segments, lay at the edge of the strip searched for ink past the row's end.
+  const face = (display: string, opts: { tariff?: string; code?: string } = {}) => renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.02, ...opts }));
+  const compressed = await sharp(await face('898.81', { tariff: 'T1', code: '1.8.1' })).jpeg({ quality: 60 }).toBuffer();
+  const tilted = await sharp(await face('  2780.91')).rotate(8, { background: '#808080' }).png().toBuffer();
+  for (const [png, value] of [[compressed, 898.81], [tilted, 2780.91]] as const) {
+    const got = await readingOf(png);
+    assert.ok(got === null || got === value, `${value}: read ${got}`);
+  }
+});

@@ -132,8 +132,8 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const pointAfter = dotted.length === 1 && clear.length === 1 ? clear[0] : null;
   const unreadPoint = dotted.length > 0 && pointAfter === null;
 
-  const ends = [along(cells[n - 1], pitch), along(cells[0], -pitch)];
-  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, 1, 1.8)) >= PAST_END_HEIGHT);
+  const ends = [along(cells[n - 1], PAST_END_AT * pitch), along(cells[0], -PAST_END_AT * pitch)];
+  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, PAST_END_WIDTH, 1.8)) >= PAST_END_HEIGHT);
   // Only on a display shown to be one: on the set's dirty 320-px LCDs, read right, the glyphs' boxes
   // are too rough for the test (three of six were called amiss when every plain row was tested).
   const barsAmiss = ghostLead > 0 && barsDisagree(cellGrids.slice(ghostLead), cells.slice(ghostLead).map((c) => c.digit));
@@ -155,6 +155,13 @@ const GHOST = 0.2;
 const SPARSE_EIGHT = 0.55;
 /** Share of the row height (the detector box, a little more than the digits) that a missed digit's ink spans. */
 const PAST_END_HEIGHT = 0.6;
+/**
+ * Where the ink past either end is looked for: a strip this wide (in pitches), centred this far from
+ * the end cell. A lit `1` is its cell's right-hand segments, a third of a pitch off the cell's centre:
+ * a strip one pitch wide centred on the next cell cut it (`898.8` for `898.81`, its point placed).
+ */
+const PAST_END_AT = 1.1;
+const PAST_END_WIDTH = 1.2;
 
 /** Width, in pitches, of the strip searched for a point between two cells. */
 const POINT_ALONG = 1;
