@@ -323,7 +323,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    */
   const unlitReread = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, row: CounterReading) => {
     const rowLines = [...new Set(row.cells.map((c) => c.line))];
-    if (rowLines.some((i) => i < 0) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
+    if (rowLines.some((i) => !seen.details[i]) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
     const [line] = await readStrips([unlitStrip(row)], (rects) =>
       ocr.recognizer.recognizeCrops(rects.map((r) => wipeFaintStrokes(cropForRec(img, r, DEFAULT_REC.maxWidth), (row.pitch * REC_HEIGHT) / r.height))),
     );
