@@ -277,6 +277,16 @@ export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y
   return { redFraction: red / n, blueFraction: blue / n, meanLuma: luma / n, meanSaturation: sat / n };
 }
 
+/**
+ * Luminance of an RGB image, unrounded (`toGrey`'s 8-bit values took a speck on a dirty
+ * low-resolution LCD for a decimal point).
+ */
+export function luma(img: RgbImage): Float32Array {
+  const out = new Float32Array(img.width * img.height);
+  for (let i = 0; i < out.length; i++) out[i] = 0.299 * img.data[3 * i] + 0.587 * img.data[3 * i + 1] + 0.114 * img.data[3 * i + 2];
+  return out;
+}
+
 /** Converts an RGB image to 8-bit grey. */
 export function toGrey(img: RgbImage): Uint8Array {
   const n = img.width * img.height;

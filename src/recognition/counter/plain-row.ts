@@ -5,7 +5,7 @@
 // reads as an `8`, and so does a `1` or a `7` whose unlit segments show. Each sign withholds the
 // reading, but for two the verdict can repair: a lone point-sized dot (where the point goes) and
 // blank leading digits read as 8s (left out).
-import { sampleQuad, type RgbImage } from '../preprocess.js';
+import { luma, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { cellQuad } from './reader.js';
 import { quantile } from './row-look.js';
@@ -55,16 +55,6 @@ interface Grid {
 }
 
 /**
- * Luminance of an RGB patch, unrounded: the point test is that fine on a dirty low-resolution LCD
- * (`toGrey`'s 8-bit values took a speck on one for a point).
- */
-function grey(img: RgbImage): Float32Array {
-  const out = new Float32Array(img.width * img.height);
-  for (let i = 0; i < out.length; i++) out[i] = 0.299 * img.data[3 * i] + 0.587 * img.data[3 * i + 1] + 0.114 * img.data[3 * i + 2];
-  return out;
-}
-
-/**
  * The row's ink polarity and contrast from its cells: strokes cover well under half a cell, so the
  * median is the background, and the ink lies in the farther tail (dark on light, or light on dark).
  */
@@ -87,7 +77,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const n = cells.length;
   const along = (c: { x: number; y: number }, a: number) => ({ x: c.x + axis[0] * a, y: c.y + axis[1] * a });
   const patch = (centre: { x: number; y: number }, w: number, h: number) =>
-    grey(sampleQuad(img, cellQuad(centre, axis, w * pitch, h * height), Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))));
+    luma(sampleQuad(img, cellQuad(centre, axis, w * pitch, h * height), Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))));
   const cellGreys = cells.map((c) => patch(c, 0.9, 0.9));
   const { sign, contrasts, lit } = levels(cellGreys);
   // Signed: ink darker (> 0) or lighter (< 0) than the background by this much.

@@ -2,7 +2,7 @@
 // as an `8`, a `7` as a `3`, with full confidence. The row is read again from a strip in which every
 // stroke under about a third of the lit ones' contrast is wiped into the background. Unlit segments
 // only add strokes, so the re-read may take a segment away from a digit the first pass read, never add one.
-import type { RgbImage } from '../preprocess.js';
+import { luma, type RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import { rowStrip, type CounterReading } from './reader.js';
 import type { DigitCell } from './window.js';
@@ -47,8 +47,7 @@ const BACKGROUND_SIDE = 0.45;
  */
 export function wipeFaintStrokes(strip: RgbImage, pitch: number): RgbImage {
   const { width: w, height: h } = strip;
-  let g = new Float32Array(w * h);
-  for (let i = 0; i < g.length; i++) g[i] = 0.299 * strip.data[3 * i] + 0.587 * strip.data[3 * i + 1] + 0.114 * strip.data[3 * i + 2];
+  let g = luma(strip);
   // Light digits on a dark display are turned dark on light: the ink is then the darker side.
   const sorted = Float32Array.from(g).sort();
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
