@@ -4,7 +4,8 @@
 // an electricity register with its drums in separate windows, with and without a tenths drum set
 // apart, and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
 // their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
-// faint unlit segments, a point), alone and with a tariff sign and a register code (`T2`, `1.8.2`).
+// faint unlit segments, a point), alone and with a tariff sign and a register code (`T2`, `1.8.2`);
+// a hot-water meter with light drums in a red band, red numerals for the decimals.
 // A reading may be null; it must never be wrong.
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways] [--only layout]
 // [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
@@ -13,7 +14,7 @@ import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
-import { electricityDrumSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
 
@@ -86,10 +87,10 @@ function lcdDisplay(r: () => number): { display: string; value: number; ghost: n
 }
 
 /**
- * `more` draws the digits of layouts added later, and `lcd` those of the LCD layouts, so that a seed
- * still gives the earlier layouts' faces.
+ * `more` draws the digits of layouts added later, `lcd` those of the LCD layouts and `hot` those of
+ * the hot-water face, so that a seed still gives the earlier layouts' faces.
  */
-function faces(rnd: () => number, more: () => number, lcd: () => number): Face[] {
+function faces(rnd: () => number, more: () => number, lcd: () => number, hot: () => number): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -101,6 +102,7 @@ function faces(rnd: () => number, more: () => number, lcd: () => number): Face[]
   const tariffLcd = lcdDisplay(lcd);
   const tariff = `T${1 + Math.floor(lcd() * 4)}`;
   const code = `1.8.${tariff[1]}`;
+  const hotWater = digits(8, hot);
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
@@ -115,6 +117,7 @@ function faces(rnd: () => number, more: () => number, lcd: () => number): Face[]
       shows: `${code} ${tariffLcd.display} ${tariff} ghost ${tariffLcd.ghost}`,
       right: [tariffLcd.value],
     },
+    { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000] },
   ];
 }
 
@@ -132,9 +135,10 @@ async function main(): Promise<void> {
   const rnd = random(seed);
   const more = random(seed + 0x9e3779b9);
   const lcd = random(seed + 0x7f4a7c15);
+  const hot = random(seed + 0x2545f491);
   const tally = new Map<string, Record<Verdict, number>>();
   for (let k = 0; k < count; k++) {
-    for (const face of faces(rnd, more, lcd)) {
+    for (const face of faces(rnd, more, lcd, hot)) {
       if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;

@@ -60,11 +60,15 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
   return { kind: 'meter', meter };
 }
 
-/** Whether the digit-wheel CNN reads the row's digits exactly as the OCR did. */
-export function cnnConfirms(c: CounterReading, wheels: WheelReading | null): boolean {
+/**
+ * Whether the digit-wheel CNN reads the row's digits exactly as the OCR did; with `lastMayRoll`, the
+ * last wheel may be read as the CNN sees it (its half-rolls only the CNN sees).
+ */
+export function cnnConfirms(c: CounterReading, wheels: WheelReading | null, lastMayRoll = false): boolean {
   if (!wheels) return false;
   const combined = combineDigits(c, wheels);
-  return combined.disagreements === 0 && combined.overruled === 0 && combined.digits === c.digits;
+  const kept = lastMayRoll ? (d: string) => d.slice(0, -1) : (d: string) => d;
+  return combined.disagreements === 0 && combined.overruled === 0 && kept(combined.digits) === kept(c.digits);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
 import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
-import { contradictsFirstPass, isSerialRow, secondLookRegion } from './second-look.js';
+import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion } from './second-look.js';
 import { correctExposure } from './exposure.js';
 import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import { cropForRec, DEFAULT_REC, REC_HEIGHT } from './ocr/recognizer.js';
@@ -164,7 +164,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    *    windows it misses (or merges with the brand name above it) at the working scale, it often
    *    sees as one line at half of it;
    * 3. the first pass's short digit lines re-read over strips widened along their axis: the detector
-   *    often boxes only the red drums, or a few black ones, of a light-on-dark row.
+   *    often boxes only the red drums, or a few black ones, of a light-on-dark row;
+   * 4. a pass whose detector sees only the red channel: dark digits on a red or orange band (hot-water
+   *    meters), or on a dim photo's warm-lit face, stand out there as on white paper.
    * Every second look takes only rows with a decimal cue (red drums, a printed point, scale marks):
    * a plain number elsewhere on the meter (a tag's date, a nameplate number) passes the plain-row
    * checks as easily as a counter does, and the first pass already had its chance at plain rows.
@@ -180,7 +182,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
     lap('finer');
     const fine = await cuedReading(crop, finer, type, serial);
-    if (fine) return { ...fine, origin: { x: r.x0, y: r.y0 } };
+    if (fine) {
+      // A row the crop may have cut short is no reading, and the looks after this one, which saw it
+      // less well, get no say either (a coarser look then read a blurred gas row's `23871.518` as `23871.1`).
+      if (fine.counter && cutByCrop(fine.counter, r, img)) return null;
+      return { ...fine, origin: { x: r.x0, y: r.y0 } };
+    }
     const marked = await readBesideMarks(crop, finer, type);
     if (marked !== null) return { ...marked, counter: null, wheels: null };
 
@@ -193,7 +200,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
     const wide = await readRows(img, widened, seen, type, { notSerial: serial, widened: true });
     lap('widen');
-    return wide !== null ? { ...wide, counter: null, wheels: null } : null;
+    if (wide !== null) return { ...wide, counter: null, wheels: null };
+
+    const red = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, redAsGrey: true } }, serial);
+    lap('red');
+    const reddened = await cuedReading(img, red, type, serial);
+    // White numerals on red drums fade in the red channel: a box found there may stop a drum or two
+    // into the red tail. An electricity register's single red drum is followed by its red marks.
+    // As for the rescue passes, the CNN must read every cell as the OCR did, but for a rolling last
+    // wheel: a digit it replaced before that is a digit nothing else vouches for (a blurred `4` read at
+    // 0.37, replaced by the CNN's `7`, gave `714.676` for `414.676`).
+    const confirmed = reddened?.counter != null && cnnConfirms(reddened.counter, reddened.wheels, true);
+    return confirmed && !(type !== 'electricity' && reddened.counter!.redAfterTail) ? reddened : null;
   };
 
   /** A second look's reading from a row with a decimal cue: its counter row first, then the other candidates. */

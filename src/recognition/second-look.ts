@@ -83,6 +83,29 @@ export function secondLookRegion(size: { width: number; height: number }, counte
   return clip({ x0: x0 - mx, y0: y0 - my, x1: x1 + mx, y1: y1 + my });
 }
 
+/** How far past either end of a row (in pitches) the drums it may have left out are looked for. */
+const ENDS_REACH = 1.5;
+
+/**
+ * Whether a row read in the crop `region` of a photo of `size` ends, on either side, within
+ * ENDS_REACH pitches of a crop edge that is not the photo's: a drum the OCR left out there, or a red
+ * drum past the end, was cut off by the crop and cannot be looked for (a finer look at a red-band
+ * row the first pass had read in part read `3343.125` for `63343.125`, its first drum outside the crop).
+ */
+export function cutByCrop(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch'>, region: Region, size: { width: number; height: number }): boolean {
+  if (!c.cells.length) return false;
+  const [ax, ay] = c.axis;
+  const reach = ENDS_REACH * c.pitch;
+  const first = c.cells[0];
+  const last = c.cells[c.cells.length - 1];
+  const ends = [
+    [first.x - ax * reach, first.y - ay * reach],
+    [last.x + ax * reach, last.y + ay * reach],
+  ];
+  const [w, h] = [region.x1 - region.x0, region.y1 - region.y0];
+  return ends.some(([x, y]) => (x < 0 && region.x0 > 0) || (y < 0 && region.y0 > 0) || (x > w && region.x1 < size.width) || (y > h && region.y1 < size.height));
+}
+
 /** A first-pass digit the OCR was this sure of stands against a second look's other digit. */
 const SURE_DIGIT = 0.8;
 /** How near (in pitches of the first pass's row) a second look's digit must lie to be the same drum or LCD digit. */

@@ -380,3 +380,38 @@ test('combineDigits: the CNN reads at most one unsure OCR digit before the last 
   assert.equal(r.disagreements, 1);
   assert.equal(r.digits, '07197727');
 });
+
+/**
+ * Light drum faces 12 px wide in a red band, each with a 4 px numeral stroke: black on the first
+ * five, red on the last three (a hot-water meter's red numerals); `faces` drums in all.
+ */
+function bandedRow(faces = 8): RgbImage {
+  const band = [196, 22, 28];
+  return rowImage((x, y, k) => {
+    if (y < 20 || y >= 60 || k < 0 || k >= faces) return [60, 60, 60];
+    const off = x - (10 + k * 20);
+    if (y < 25 || y >= 55 || off < 4 || off >= 16) return band;
+    if (Math.abs(off - 9.5) <= 2 && y >= 30 && y < 50) return k < 5 ? [20, 20, 20] : band;
+    return [242, 242, 238];
+  });
+}
+
+test('red numerals on light drums in a red band give the decimals through the cells\' cores', () => {
+  const r = readCounter(bandedRow(), rowWindow());
+  // Every cell takes in some band; only the cores tell the numerals apart.
+  assert.ok(Math.min(...r!.redFractions.slice(0, 5)) >= 0.1);
+  assert.equal(r?.decimalSource, 'colour');
+  assert.equal(r?.decimals, 3);
+  assert.equal(r?.redAfterTail, false);
+});
+
+test('one more red drum face past a row ending in red drums is flagged; red band past red numerals is not', () => {
+  const short = { ...rowWindow(), cells: rowWindow().cells.slice(0, 7) };
+  // Drums 0..6 read, the last red drum (7) not.
+  const stopped = readCounter(drumRow([1, 1, 1]), short);
+  assert.equal(stopped?.decimals, 2);
+  assert.equal(stopped?.redAfterTail, true);
+  assert.equal(readCounter(drumRow([1, 1, 1]), rowWindow())?.redAfterTail, false);
+  // Past the last red numeral read lies one more light drum face in the band (its numeral unread).
+  assert.equal(readCounter(bandedRow(), short)?.redAfterTail, false);
+});

@@ -49,6 +49,32 @@ export function waterMeterSvg(reading: string | number[], serial: string): strin
 </svg>`;
 }
 
+/**
+ * A hot-water meter's face (as many Russian ones look): a red ring, and light drums in separate
+ * windows of a red band, showing `reading` (8 digits) in black numerals for whole cubic metres and red
+ * ones for the 3 decimals, a printed comma under the boundary; ratings and a nameplate number.
+ */
+export function hotWaterMeterSvg(reading: string, serial: string, band = '#c4161c'): string {
+  const font = (fill: string) => `font-family="DejaVu Sans" font-weight="bold" font-size="60" fill="${fill}" text-anchor="middle"`;
+  const cells = [...reading]
+    .map((d, i) => {
+      const x = 150 + i * 74;
+      return `<rect x="${x}" y="236" width="58" height="84" fill="#f2f2ee"/><text x="${x + 29}" y="300" ${font(i < 5 ? '#151515' : band)}>${d}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700">
+<rect width="900" height="700" fill="#3a3a3a"/>
+<circle cx="450" cy="350" r="330" fill="${band}"/>
+<circle cx="450" cy="350" r="300" fill="#f4f4f2"/>
+<text x="450" y="170" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="${band}" text-anchor="middle">SVU-15</text>
+<rect x="128" y="220" width="${reading.length * 74 + 30}" height="116" rx="8" fill="${band}"/>${cells}
+<text x="508" y="352" font-family="DejaVu Sans" font-weight="bold" font-size="40" fill="#151515">,</text>
+<text x="450" y="420" font-family="DejaVu Sans" font-size="34" fill="#222" text-anchor="middle">Qn=1,5 m³/h  PN=1.0 MPa</text>
+<text x="450" y="470" font-family="DejaVu Sans" font-size="34" fill="#222" text-anchor="middle">90°C   A-V B-H</text>
+<text x="450" y="560" font-family="DejaVu Sans" font-size="36" fill="#222" text-anchor="middle">${serial}</text>
+</svg>`;
+}
+
 export async function waterMeterPng(reading: string, serial: string): Promise<Buffer> {
   return renderSvg(waterMeterSvg(reading, serial));
 }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeImage, renderSvg } from '../../src/recognition/preprocess.js';
 import { OcrEngine } from '../../src/recognition/ocr/engine.js';
+import { redAsGrey } from '../../src/recognition/ocr/detector.js';
 import { waterMeterPng } from './fixtures.js';
 
 test('the PP-OCR detector and recogniser read rendered digits and the serial, with boxes in image pixels', async () => {
@@ -26,4 +27,10 @@ test('the detector enlarges a small photo only when told to upscale: text too sm
   assert.equal(boxes.length, 1);
   // Boxes stay in the photo's own pixels.
   assert.ok(boxes[0].rect.cx > 10 && boxes[0].rect.cx < 60 && boxes[0].rect.width < 40, JSON.stringify(boxes[0].rect));
+});
+
+test("redAsGrey keeps each pixel's red in all three channels, leaving the image it was given alone", () => {
+  const img = { data: new Uint8Array([200, 30, 40, 10, 250, 90]), width: 2, height: 1 };
+  assert.deepEqual([...redAsGrey(img).data], [200, 200, 200, 10, 10, 10]);
+  assert.deepEqual([...img.data], [200, 30, 40, 10, 250, 90]);
 });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -447,4 +447,19 @@ test('a rendered LCD whose thin last 1 the OCR left out is not read short of it,
     const got = await readingOf(png);
     assert.ok(got === null || got === value, `${value}: read ${got}`);
   }
+});
+
+test('a hot-water meter with red numerals on light drums in a red band is read, decimals and all', async () => {
+  // Every drum's cell takes in some of the red band between the windows: the decimals were not found
+  // (water decimals, null) before the cells' cores were asked.
+  for (const [face, exact] of [['00409550', 409.55], ['01234567', 1234.567], ['00351986', 351.986]] as const) {
+    assert.equal(await readingOf(await renderSvg(hotWaterMeterSvg(face, 'F05082 14'))), exact, face);
+  }
+});
+
+test('a drum row withheld under warm light is read in a look at the red channel alone', async () => {
+  // An incandescent cast (rendered): the first pass boxes the red drum apart from the black ones and
+  // withholds the row, and the finer, coarser and widened looks give no reading either.
+  const warm = await sharp(await renderSvg(electricityDrumSvg('9261833', '01234567'))).linear([0.9, 0.55, 0.35], [0, 0, 0]).jpeg({ quality: 80 }).toBuffer();
+  assert.equal(await readingOf(warm), 926183.3);
 });

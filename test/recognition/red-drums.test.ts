@@ -110,6 +110,10 @@ test('cnnConfirms: the CNN must read every cell as the OCR did, with no correcti
   const unsure = { ...row, cells: row.cells.map((c, i) => (i === 6 ? { ...c, digit: 8, score: 0.24 } : c)), digits: '0238718' };
   assert.equal(readingVerdict('gas', parseMeterText([], { width: 640, height: 480 }), unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])).reading, 23871.1);
   assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])), false);
+  // Where the last wheel may roll, only a correction before it counts.
+  assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1]), true), true);
+  const inner = { ...row, cells: row.cells.map((c, i) => (i === 2 ? { ...c, digit: 4, score: 0.37 } : c)), digits: '0248714' };
+  assert.equal(cnnConfirms(inner, wheelsAt([0, 2, 3, 8, 7, 1, 4]), true), false);
   // A plain LCD row: one confident OCR digit against the CNN.
   const lcd = { ...row, decimalSource: 'none' as const, decimals: 0, digits: '0238914', cells: row.cells.map((c, i) => (i === 4 ? { ...c, digit: 9 } : c)) };
   assert.equal(cnnConfirms(lcd, wheelsAt([0, 2, 3, 8, 7, 1, 4])), false);

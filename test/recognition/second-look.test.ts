@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contradictsFirstPass, isSerialRow, secondLookRegion } from '../../src/recognition/second-look.js';
+import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion } from '../../src/recognition/second-look.js';
 import { cropRgb, type RgbImage } from '../../src/recognition/preprocess.js';
 import { readCounter, type CounterReading } from '../../src/recognition/counter/reader.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -90,4 +90,18 @@ test('a second look stands for a plain row with a digit’s ink past its end onl
   const sure = { counter: row('73140'), wheels: null };
   assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }), false);
   assert.equal(secondLookStands(sure, { reading: 7314.9, counter: { ...row('73149'), decimalSource: 'colour' as const, decimals: 1 }, wheels: null }), true);
+});
+
+test('a row read in a crop is cut by it when a crop edge inside the photo lies within 1.5 pitches of either end', () => {
+  const size = { width: 2000, height: 1500 };
+  const row = (x0: number) => ({ cells: [0, 1, 2, 3].map((i) => ({ digit: i, score: 0.9, x: x0 + 40 * i, y: 100, u: x0 + 40 * i, line: 0, followedBySeparator: false })), axis: [1, 0] as [number, number], pitch: 40 });
+  const region = { x0: 500, y0: 600, x1: 900, y1: 800 };
+  assert.equal(cutByCrop(row(70), region, size), false);
+  // Its first cell 50 px (1.25 pitches) from the crop's left edge: a drum before it may lie outside.
+  assert.equal(cutByCrop(row(50), region, size), true);
+  // ... unless that edge is the photo's own.
+  assert.equal(cutByCrop(row(50), { ...region, x0: 0 }, size), false);
+  // The last cell near the right edge (crop 400 wide): a red drum past it may lie outside.
+  assert.equal(cutByCrop(row(240), region, size), true);
+  assert.equal(cutByCrop(row(240), { ...region, x1: 2000 }, { width: 2000, height: 1500 }), false);
 });

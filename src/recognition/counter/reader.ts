@@ -35,6 +35,13 @@ export interface CounterReading {
   gains?: Gains;
   /** A red cell right after the last digit: the row continues past what the OCR read. */
   redBeyond: boolean;
+  /**
+   * A row ending in red drum faces with one more red drum face right after it: the OCR may have
+   * stopped short of the last fractional drum. The first pass lets this pass (many photos show a
+   * further drum too rolled or cut off to read, and their readings stop where the OCR's does); the
+   * red-channel look does not (see pipeline.ts).
+   */
+  redAfterTail?: boolean;
   pitch: number;
   height: number;
   axis: Point;
@@ -152,6 +159,8 @@ export function rowWhiteGains(img: RgbImage, cells: DigitCell[], axis: Point, pi
 }
 
 const RED_CELL = 0.1;
+/** Share of red pixels from which a cell is a red drum face rather than red numerals on a light face. */
+const RED_FACE = 0.5;
 
 /** A cell is red like a fractional drum when it is clearly redder than the row's black drums. */
 export function isRedAgainst(red: number, blackMax: number): boolean {
@@ -282,7 +291,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const beyond = { ...last, x: last.x + win.axis[0] * p, y: last.y + win.axis[1] * p };
   const further = [2, 3].map((k) => ({ ...last, x: last.x + win.axis[0] * p * k, y: last.y + win.axis[1] * p * k }));
   const [redNext, ...redFurther] = cellRedness(img, [beyond, ...further], win.axis, p, win.height, gains);
-  let k = redRunWithCores(red, cores);
+  // Red numerals on light drums set in a red band: every cell takes in some band between the
+  // windows, and only the cells' cores tell the red numerals from the black ones.
+  let k = redRunWithCores(red, cores) || trailingRedRun(cores);
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
   // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out.
   let framedBeyond = false;
@@ -304,6 +315,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // Two and three pitches on too: black drums as well as the red ones can be left unboxed.
   const blackMax = Math.max(0, ...red);
   const redBeyond = decimalSource !== 'colour' && (framedBeyond || [redNext, ...redFurther].some((r) => isRedAgainst(r, blackMax)));
+  // Red numerals on light drums fill less of their cells, and a red band or frame round them is no drum.
+  const redFaces = decimalSource === 'colour' && Math.min(redNext, ...red.slice(n - decimals)) >= RED_FACE;
+  const redAfterTail = redFaces && isRedAgainst(redNext, Math.max(0, ...red.slice(0, n - decimals)));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
@@ -318,6 +332,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     redCores: cores,
     gains,
     redBeyond,
+    redAfterTail,
     pitch: p,
     height: win.height,
     axis: win.axis,
