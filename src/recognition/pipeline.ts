@@ -159,7 +159,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * counter would be for the first pass's meter type, cheapest and likeliest first:
    * 1. a finer detector pass over the counter row (or the meter's text): drums too small for the
    *    detector (separate windows on a large dial); there, the other candidate rows and the strips
-   *    beside a line of multiplier marks too;
+   *    beside a line of multiplier marks too; a row there that its crop may have cut ends the looks;
    * 2. a coarser pass over the whole photo: the detector is scale-sensitive, and a drum row in framed
    *    windows it misses (or merges with the brand name above it) at the working scale, it often
    *    sees as one line at half of it;
@@ -205,13 +205,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const red = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, redAsGrey: true } }, serial);
     lap('red');
     const reddened = await cuedReading(img, red, type, serial);
-    // White numerals on red drums fade in the red channel: a box found there may stop a drum or two
-    // into the red tail. An electricity register's single red drum is followed by its red marks.
+    if (!reddened?.counter) return null;
     // As for the rescue passes, the CNN must read every cell as the OCR did, but for a rolling last
     // wheel: a digit it replaced before that is a digit nothing else vouches for (a blurred `4` read at
     // 0.37, replaced by the CNN's `7`, gave `714.676` for `414.676`).
-    const confirmed = reddened?.counter != null && cnnConfirms(reddened.counter, reddened.wheels, true);
-    return confirmed && !(type !== 'electricity' && reddened.counter!.redAfterTail) ? reddened : null;
+    if (!cnnConfirms(reddened.counter, reddened.wheels, true)) return null;
+    // White numerals on red drums fade in the red channel too: a row found there may stop a drum short
+    // of its red tail. (An electricity register's one red drum is followed by its red marks.)
+    return type !== 'electricity' && reddened.counter.redAfterTail ? null : reddened;
   };
 
   /** A second look's reading from a row with a decimal cue: its counter row first, then the other candidates. */
