@@ -25,8 +25,9 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber } from './decision.js';
-import { colourStats, rotate180, rotateCcw } from './preprocess.js';
+import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
+import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
+import { colourStats, rotate180, rotateCcw, stretchContrast } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
 /** Longest side of the working image every stage shares. */
@@ -157,6 +158,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /**
    * Second looks at a meter whose reading the first pass withheld, each checked as the first pass's
    * counter would be for the first pass's meter type, cheapest and likeliest first:
+   * 0. a drum row whose digits the CNN did not confirm, read again by the OCR over strips of its own
+   *    (see rereadReading);
    * 1. a finer detector pass over the counter row (or the meter's text): drums too small for the
    *    detector (separate windows on a large dial); there, the other candidate rows and the strips
    *    beside a line of multiplier marks too; a row there that its crop may have cut ends the looks;
@@ -173,6 +176,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    */
   const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void): Promise<Found | null> => {
     const { type, serialNumber: serial } = meter;
+    const reread = await rereadReading(img, first, type);
+    lap('reread');
+    if (reread) return reread;
     // A nameplate serial read as the counter row says nothing about where the drums are.
     const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
     const r = secondLookRegion(img, row, first.lines);
@@ -213,6 +219,24 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // White numerals on red drums fade in the red channel too: a row found there may stop a drum short
     // of its red tail. (An electricity register's one red drum is followed by its red marks.)
     return type !== 'electricity' && reddened.counter.redAfterTail ? null : reddened;
+  };
+
+  /**
+   * The first pass's drum row read again by the OCR over strips of its own (see row-reread.ts), when
+   * the CNN did not confirm its digits; its reading, checked as the first pass's row was.
+   */
+  const rereadReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, type: MeterType): Promise<Found | null> => {
+    const { counter, wheels, text } = first;
+    if (!counter || !wheels || !drumRow(counter) || !readingVerdict(type, text, counter, wheels).why.startsWith('cnn')) return null;
+    const rects = rereadStrips(counter);
+    const crops = rects.map((r, i) => {
+      const crop = cropForRec(img, r, DEFAULT_REC.maxWidth);
+      return ROW_REREADS[i].stretch ? stretchContrast(crop) : crop;
+    });
+    const lines = await readStrips(rects, () => ocr.recognizer.recognizeCrops(crops));
+    const merged = mergeRereads(counter, lines.map((l) => lineDigits(l, REREAD_LINE)), wheels);
+    const reading = merged && chooseReading(type, text, merged, wheels);
+    return merged && reading !== null ? { reading, counter: merged, wheels } : null;
   };
 
   /** A second look's reading from a row with a decimal cue: its counter row first, then the other candidates. */

@@ -287,6 +287,22 @@ export function luma(img: RgbImage): Float32Array {
   return out;
 }
 
+/**
+ * The image with its luminance range stretched to 0..255 (the darkest and lightest 2% clipped), the
+ * same mapping on every channel so colours keep their hue: a dim or hazy crop's digits stand out.
+ */
+export function stretchContrast(img: RgbImage): RgbImage {
+  const y = luma(img);
+  const sorted = Float32Array.from(y).sort();
+  const lo = sorted[Math.floor(sorted.length * STRETCH_CLIP)];
+  const hi = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * (1 - STRETCH_CLIP)))];
+  const gain = 255 / Math.max(1, hi - lo);
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((img.data[i] - lo) * gain)));
+  return { data, width: img.width, height: img.height };
+}
+const STRETCH_CLIP = 0.02;
+
 /** Converts an RGB image to 8-bit grey. */
 export function toGrey(img: RgbImage): Uint8Array {
   const n = img.width * img.height;

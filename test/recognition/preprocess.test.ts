@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { bombPng } from '../helpers/images.js';
-import { BadImageError, decodeImage, sampleQuad, sampleQuadSmooth, colourStats, writeChw, type RgbImage } from '../../src/recognition/preprocess.js';
+import { BadImageError, decodeImage, sampleQuad, sampleQuadSmooth, colourStats, writeChw, stretchContrast, type RgbImage } from '../../src/recognition/preprocess.js';
 
 const OPTS = { maxPixels: 40_000_000, maxSide: 1600 };
 
@@ -130,4 +130,21 @@ test('sampleQuad interpolates bilinearly inside the image and clamps at its edge
     const out = sampleQuad(img, q, 1, 1);
     for (let k = 0; k < 3; k++) assert.equal(out.data[k], reference(x, y, k), `(${x}, ${y}) channel ${k}`);
   }
+});
+
+test('stretchContrast spreads a dim crop over the whole range, the same mapping on every channel', () => {
+  // A dim grey ramp from 40 to 80 with one warm pixel in the middle of it.
+  const width = 101;
+  const data = new Uint8Array(width * 3);
+  for (let x = 0; x < width; x++) data.fill(40 + Math.round((40 * x) / (width - 1)), 3 * x, 3 * x + 3);
+  data.set([70, 60, 50], 3 * 50);
+  const out = stretchContrast({ data, width, height: 1 });
+  assert.equal(out.width, width);
+  assert.equal(out.height, 1);
+  assert.equal(out.data[0], 0, 'the darkest 2% clip to black');
+  assert.equal(out.data[3 * (width - 1)], 255, 'the lightest 2% clip to white');
+  const [r, g, b] = out.data.subarray(3 * 50, 3 * 51);
+  assert.ok(r > g && g > b, `the warm pixel stays warm: ${r},${g},${b}`);
+  assert.ok(r - b > 2 * (70 - 50), 'and its channels spread with the range');
+  assert.deepEqual([...data.subarray(0, 3)], [40, 40, 40], 'the input is left alone');
 });

@@ -52,9 +52,14 @@ const MAX_REPLACED = 1;
 const CONFUSED = new Set(['1,7', '7,1', '4,7', '7,4']);
 const CONFUSED_REPLACE_BELOW = 0.5;
 
+/** Whether digits `a` and `b` are one of the CNN's classic drum confusions. */
+export function cnnConfuses(a: number, b: number): boolean {
+  return CONFUSED.has(`${a},${b}`);
+}
+
 /** Whether the CNN's `cnn` may stand for the OCR's `ocr`, read at `score`. */
 function mayReplace(ocr: number, cnn: number, score: number): boolean {
-  return score < CONFUSED_REPLACE_BELOW || !CONFUSED.has(`${ocr},${cnn}`);
+  return score < CONFUSED_REPLACE_BELOW || !cnnConfuses(ocr, cnn);
 }
 
 /** The one digit the CNN firmly supports, or null when none or two (a wheel between digits). */
