@@ -202,9 +202,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const rough = await cuedReading(img, coarse, type, serial);
     if (rough) return rough;
 
-    const widened = await widenedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
     const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
-    const wide = await readRows(img, widened, seen, type, { notSerial: serial, widened: true });
+    const widenedReading = async (lines: OcrLineDetail[]) => {
+      const widened = await widenedRows(img, lines, (rects) => ocr.recognizer.recognize(img, rects));
+      return readRows(img, widened, seen, type, { notSerial: serial, widened: true });
+    };
+    // The first pass's lines, then the coarser look's: drums in separate windows that the detector
+    // boxes one drum half at a time at the working scale it may box a few at a time at half of it.
+    const wide = (await widenedReading(first.details)) ?? (await widenedReading(coarse.details));
     lap('widen');
     if (wide !== null) return { ...wide, counter: null, wheels: null };
 

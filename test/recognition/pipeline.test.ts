@@ -463,3 +463,11 @@ test('a drum row withheld under warm light is read in a look at the red channel 
   const warm = await sharp(await renderSvg(electricityDrumSvg('9261833', '01234567'))).linear([0.9, 0.55, 0.35], [0, 0, 0]).jpeg({ quality: 80 }).toBuffer();
   assert.equal(await readingOf(warm), 926183.3);
 });
+
+test("a drum row the detector boxes only in part, and only at the coarser scale, is read from that look's lines widened", async () => {
+  // Black drums in separate windows, the red one rolling: the first pass boxes only the red drum's two
+  // halves, the coarser look boxes the black drums in two short lines without the red drum (a red
+  // cell beyond: withheld), and only a strip widened from those lines reads the row with its tenth.
+  const rolling = await renderSvg(electricityDrumSvg([2, 5, 8, 9, 9, 9, 2.4], '01234567'));
+  assert.equal(await readingOf(rolling), 258999.2);
+});
