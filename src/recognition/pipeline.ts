@@ -166,8 +166,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * 2. a coarser pass over the whole photo: the detector is scale-sensitive, and a drum row in framed
    *    windows it misses (or merges with the brand name above it) at the working scale, it often
    *    sees as one line at half of it;
-   * 3. the first pass's short digit lines re-read over strips widened along their axis: the detector
-   *    often boxes only the red drums, or a few black ones, of a light-on-dark row;
+   * 3. the first pass's short digit lines, then the coarser look's, re-read over strips widened along
+   *    their axis: the detector often boxes only the red drums, or a few black ones, of a light-on-dark row;
    * 4. a pass whose detector sees only the red channel: dark digits on a red or orange band (hot-water
    *    meters), or on a dim photo's warm-lit face, stand out there as on white paper.
    * Every second look takes only rows with a decimal cue (red drums, a printed point, scale marks):
@@ -208,7 +208,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       return readRows(img, widened, seen, type, { notSerial: serial, widened: true });
     };
     // The first pass's lines, then the coarser look's: drums in separate windows that the detector
-    // boxes one drum half at a time at the working scale it may box a few at a time at half of it.
+    // boxes one drum half at a time at the working scale, it may box a few at a time at half of it.
     const wide = (await widenedReading(first.details)) ?? (await widenedReading(coarse.details));
     lap('widen');
     if (wide !== null) return { ...wide, counter: null, wheels: null };
