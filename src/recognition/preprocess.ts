@@ -292,8 +292,7 @@ export function luma(img: RgbImage): Float32Array {
  * same mapping on every channel so colours keep their hue: a dim or hazy crop's digits stand out.
  */
 export function stretchContrast(img: RgbImage): RgbImage {
-  const y = luma(img);
-  const sorted = Float32Array.from(y).sort();
+  const sorted = luma(img).sort();
   const lo = sorted[Math.floor(sorted.length * STRETCH_CLIP)];
   const hi = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * (1 - STRETCH_CLIP)))];
   const gain = 255 / Math.max(1, hi - lo);
