@@ -122,7 +122,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const found = await withheldReading(img, first, first.outcome.meter, lap);
-      if (found && secondLookStands(first, found)) {
+      if (found && secondLookStands(first, found, first.outcome.meter.serialNumber)) {
         const meter = { ...first.outcome.meter, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
@@ -484,15 +484,17 @@ interface Found {
  * first pass's row was in doubt for its unlit segments (`doubted`, see analyse), only such a drum row
  * stands: an LCD's second look misreads its digits as the first pass did, and a drum row whose red
  * drum the first pass missed may look like an LCD (a PAFAL row re-read without faint strokes read a 4 as a 7).
+ * A first row that is the nameplate serial (`serial`) sets none of these bounds but the floors.
  */
-export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found): boolean {
+export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found, serial = ''): boolean {
   if (first.doubted && !(found.counter ? drumRow(found.counter) : found.drums)) return false;
   if (found.reading < Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) return false;
-  const row = first.counter;
+  // The nameplate serial taken for the row: its ink past the end says nothing of the counter's digits.
+  const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
   const significant = (digits: string) => digits.replace(/^0+/, '').length;
   const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
   if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
-  return !found.counter || drumRow(found.counter) || !contradictsFirstPass(first, found.counter, found.origin);
+  return !found.counter || drumRow(found.counter) || !contradictsFirstPass({ ...first, counter: row }, found.counter, found.origin);
 }
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */

@@ -362,6 +362,16 @@ test('a drum row is never read short of a first drum the OCR missed or read from
   assert.ok(got === null || got === 44680, `44680: ${got}`);
 });
 
+test('a drum row a second look finds stands when the first pass took the nameplate serial for the counter', async () => {
+  // The serial `12-345678` above the drums read as an 8-digit row, with the hyphen's ink before its
+  // end: the finer or coarser look's drum row was refused for reading no more digits than it (null before).
+  for (const [face, exact] of [[[7, 2, 7, 1, 1, 1, 6, 8.3], 72711.168], [[8, 7, 2, 2, 2, 2, 5, 7], 87222.257]] as const) {
+    const detail = await (await recognizerP).inspect(await renderSvg(waterMeterSvg([...face], '12-345678')));
+    assert.equal(detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : 'none', exact);
+    assert.equal(detail.outcome.kind === 'meter' ? detail.outcome.meter.serialNumber : 'none', '12-345678');
+  }
+});
+
 test('drums part way between digits: never read short of drums or a whole unit high', async () => {
   // Blurred: the first pass read the whole row and withheld it for one wheel; a finer look missed
   // the thin 1s and read 181.5 (before the first row's floor).

@@ -65,7 +65,7 @@ test('a second look contradicts the first pass where it reads another digit at t
   assert.equal(contradictsFirstPass({ counter: null, wheels: null }, row('1835550', 203)), false);
 });
 
-test('a second look stands for a plain row with a digit’s ink past its end only when it reads more digits than that row', async () => {
+test('a second look stands for a plain row with a digit’s ink past its end only when it reads more digits than that row, unless that row is the serial', async () => {
   const { secondLookStands } = await import('../../src/recognition/pipeline.js');
   const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: true, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
   const row = (digits: string, plainSigns?: typeof signs) =>
@@ -90,6 +90,17 @@ test('a second look stands for a plain row with a digit’s ink past its end onl
   const sure = { counter: row('73140'), wheels: null };
   assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }), false);
   assert.equal(secondLookStands(sure, { reading: 7314.9, counter: { ...row('73149'), decimalSource: 'colour' as const, decimals: 1 }, wheels: null }), true);
+  // The nameplate serial taken for the first row (`12-345678`, its hyphen ink before the end): it
+  // bounds neither how many digits the counter has nor which digits lie where.
+  const serialRow = { counter: row('12345678', signs), wheels: null };
+  const drums = { reading: 72711.168, counter: { ...row('72711168'), decimalSource: 'colour' as const, decimals: 3 }, wheels: null };
+  assert.equal(secondLookStands(serialRow, drums), false);
+  assert.equal(secondLookStands(serialRow, drums, '12-345678'), true);
+  assert.equal(secondLookStands(serialRow, { reading: 72711, counter: row('72711'), wheels: null }, '12-345678'), true);
+  // Another serial: the first row stays a counter row, and bounds the second look as before.
+  assert.equal(secondLookStands(serialRow, drums, '98-765432'), false);
+  assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }, '73140'), true);
+  assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }, '1234567'), false);
 });
 
 test('a row read in a crop is cut by it when a crop edge inside the photo lies within 1.5 pitches of either end', () => {
