@@ -16,6 +16,7 @@ import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
+import { joinedRows } from './counter/lone-boxes.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
@@ -168,6 +169,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    *    sees as one line at half of it;
    * 3. the first pass's short digit lines, then the coarser look's, re-read over strips widened along
    *    their axis: the detector often boxes only the red drums, or a few black ones, of a light-on-dark row;
+   *    then the first pass's boxes of one drum each, joined into a strip along them (see lone-boxes.ts);
    * 4. a pass whose detector sees only the red channel: dark digits on a red or orange band (hot-water
    *    meters), or on a dim photo's warm-lit face, stand out there as on white paper.
    * Every second look takes only rows with a decimal cue (red drums, a printed point, scale marks):
@@ -212,6 +214,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const wide = (await widenedReading(first.details)) ?? (await widenedReading(coarse.details));
     lap('widen');
     if (wide !== null) return { ...wide, counter: null, wheels: null };
+    const joined = await readRows(img, await joinedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects)), seen, type, { notSerial: serial, widened: true });
+    lap('join');
+    if (joined !== null) return { ...joined, counter: null, wheels: null };
 
     const red = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, redAsGrey: true } }, serial);
     lap('red');

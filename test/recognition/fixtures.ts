@@ -1,6 +1,8 @@
 // Synthetic test images rendered with sharp from SVG (DejaVu fonts), so tests need no data set.
 import { renderSvg } from '../../src/recognition/preprocess.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
+import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
 
 /**
  * One drum's numeral(s) in its window: at a whole position the digit, centred; part way (3.4 is
@@ -246,4 +248,12 @@ export function evenRow(digits: string, x0: number) {
 export function recognizedAt(strip: { cx: number; width: number }, text: string, xs: number[], scores = xs.map(() => 0.9)): RecognizedCrop {
   const left = strip.cx - strip.width / 2;
   return { text, score: 0.9, charScores: scores, charSteps: xs.map((x) => x - left - 0.5), steps: strip.width, cropWidth: strip.width, inputWidth: strip.width };
+}
+
+/** An OCR line in the rectangle given, its characters one CTC step apart, all read at 0.99. */
+export function lineAt(text: string, cx: number, cy: number, width: number, height: number, angle = 0): OcrLineDetail {
+  const rect: RotatedRect = { cx, cy, width, height, angle };
+  const n = [...text].length;
+  const rec: RecognizedCrop = { text, score: 0.99, charScores: [...text].map(() => 0.99), charSteps: [...text].map((_, i) => i), steps: n, cropWidth: n, inputWidth: n };
+  return { text, score: 0.99, box: rectCorners(rect), charScores: rec.charScores, rect, rec };
 }

@@ -1,20 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
-import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
-import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
-import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
+import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
+import { lineAt } from './fixtures.js';
 
 const img: RgbImage = { data: new Uint8Array(800 * 600 * 3), width: 800, height: 600 };
 
-/** A line whose characters sit one `step` apart along its width (CTC positions). */
-function line(text: string, cx: number, cy: number, width: number, height: number, angle = 0): OcrLineDetail {
-  const rect: RotatedRect = { cx, cy, width, height, angle };
-  const n = [...text].length;
-  const rec: RecognizedCrop = { text, score: 0.99, charScores: [...text].map(() => 0.99), charSteps: [...text].map((_, i) => i), steps: n, cropWidth: n, inputWidth: n };
-  return { text, score: 0.99, box: rectCorners(rect), charScores: rec.charScores, rect, rec };
-}
+const line = lineAt;
 
 test('seeds are the tallest short digit lines; words and long numbers are not', () => {
   const lines = [line('892', 400, 100, 90, 40), line('SACOFGAS', 300, 50, 200, 30), line('6328666-2004', 300, 300, 300, 30), line('27', 600, 400, 50, 20), line('G4', 700, 50, 40, 30), line('0.5', 100, 500, 60, 25), line('7', 500, 500, 20, 30)];

@@ -3,7 +3,7 @@
 // over a strip widened along its own axis, so the drums it left out are read with it; the pitch
 // and the checks every counter goes through decide whether the widened read is a counter.
 import { readStrips, type OcrLineDetail } from '../ocr/engine.js';
-import type { RotatedRect } from '../ocr/geometry.js';
+import { reachInImage, type RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RgbImage } from '../preprocess.js';
 
@@ -54,21 +54,8 @@ export function widenedRect(line: OcrLineDetail, size: { width: number; height: 
   const { cx, cy, width, angle } = line.rect;
   const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
   const p = linePitch(line);
-  // Along-axis limits where the axis leaves the image (on either side of the centre).
-  const limit = (sign: number) => {
-    let t = Infinity;
-    for (const [c, a, max] of [
-      [cx, ax, size.width],
-      [cy, ay, size.height],
-    ]) {
-      const d = a * sign;
-      if (d > 1e-6) t = Math.min(t, (max - 1 - c) / d);
-      else if (d < -1e-6) t = Math.min(t, -c / d);
-    }
-    return t;
-  };
-  const lo = -Math.min(width / 2 + BEFORE * p, limit(-1));
-  const hi = Math.min(width / 2 + after * p, limit(1));
+  const lo = -Math.min(width / 2 + BEFORE * p, reachInImage(cx, cy, angle, size, -1));
+  const hi = Math.min(width / 2 + after * p, reachInImage(cx, cy, angle, size, 1));
   const mid = (lo + hi) / 2;
   return { cx: cx + mid * ax, cy: cy + mid * ay, width: hi - lo, height: line.rect.height * HEIGHT, angle };
 }

@@ -9,6 +9,23 @@ export interface RotatedRect {
   angle: number;
 }
 
+/**
+ * How far from (cx, cy) along the axis at `angle`, forwards (`sign` 1) or backwards (-1), the axis
+ * stays inside an image of `size`.
+ */
+export function reachInImage(cx: number, cy: number, angle: number, size: { width: number; height: number }, sign: 1 | -1): number {
+  let t = Infinity;
+  for (const [c, a, max] of [
+    [cx, Math.cos(angle), size.width],
+    [cy, Math.sin(angle), size.height],
+  ]) {
+    const d = a * sign;
+    if (d > 1e-6) t = Math.min(t, (max - 1 - c) / d);
+    else if (d < -1e-6) t = Math.min(t, -c / d);
+  }
+  return t;
+}
+
 /** Convex hull (monotone chain), counter-clockwise in y-up terms, without collinear points. */
 export function convexHull(points: Point[]): Point[] {
   const pts = points.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);

@@ -1,0 +1,155 @@
+// Light numerals on dark drums in separate windows: the text detector may box the drums one at a
+// time, some not at all, and no box holds the row (a rolling drum's two half numerals break it up
+// most). Boxes of about one size on one line, a whole number of drum pitches apart, are joined into
+// a strip along them, reaching past them as a widened line does (see widen.ts), and read again; the
+// checks every counter goes through decide whether that strip holds a counter.
+import { readStrips, type OcrLineDetail } from '../ocr/engine.js';
+import { reachInImage, type RotatedRect } from '../ocr/geometry.js';
+import type { RecognizedCrop } from '../ocr/recognizer.js';
+import type { RgbImage } from '../preprocess.js';
+
+/**
+ * A box holding this many characters at most, no wider than this many of its heights per character
+ * (a rolling drum's half numeral is wide and low), holds drums.
+ */
+const MAX_CHARS = 2;
+const MAX_ASPECT = 2;
+/** Points nearer than this many heights along the line are one drum (a rolling drum's two half numerals). */
+const SAME_DRUM = 0.4;
+/** Neighbours in a group: centres this far apart across the line (rolling numerals sit off it)... */
+const ACROSS = 0.8;
+/**
+ * ...heights within this ratio of the run's tallest, and at most this many of its heights apart along
+ * the line (drums left out between them).
+ */
+const HEIGHT_RATIO = 2.2;
+const MAX_GAP = 5;
+/** Gaps between drum centres must be whole pitches within this share of one. */
+const WHOLE = 0.25;
+/** A pitch between these many box heights (the boxes hug numerals, drums are wider than those are high). */
+const PITCH_RANGE = [0.9, 3];
+const MIN_DRUMS = 3;
+/** How far the strip reaches before the first drum and past the last, in pitches (see widen.ts). */
+const BEFORE = 8;
+const AFTER = [1, 3];
+/** Strip height, in the tallest whole numeral's box heights (see glyphHeight). */
+const HEIGHT = 1.5;
+const MAX_TILT = Math.PI / 9;
+
+/** A drum a box shows: its centre and the box's height. */
+interface Drum {
+  x: number;
+  y: number;
+  h: number;
+  digit: boolean;
+  /** Two half numerals joined: as high as the drum's window, not as a numeral. */
+  halves?: boolean;
+}
+
+/** The tallest box of one numeral: boxes hug numerals, and a rolling drum's halves are cut off. */
+function glyphHeight(drums: Drum[]): number {
+  const whole = drums.filter((d) => !d.halves);
+  return whole.length ? Math.max(...whole.map((d) => d.h)) : lowerMedian(drums.map((d) => d.h));
+}
+
+export interface LoneGroup {
+  drums: Drum[];
+  pitch: number;
+}
+
+const lowerMedian = (v: number[]) => [...v].sort((a, b) => a - b)[(v.length - 1) >> 1];
+
+/** The drums of short boxes: one per character, spread along the box. */
+function drumsOf(lines: OcrLineDetail[]): Drum[] {
+  const drums: Drum[] = [];
+  for (const l of lines) {
+    const chars = [...l.text.replace(/\s/g, '')];
+    const { cx, cy, width, height, angle } = l.rect;
+    if (chars.length < 1 || chars.length > MAX_CHARS || width > MAX_ASPECT * height * chars.length) continue;
+    chars.forEach((ch, i) => {
+      const t = ((i + 0.5) / chars.length - 0.5) * width;
+      drums.push({ x: cx + t * Math.cos(angle), y: cy + t * Math.sin(angle), h: height, digit: ch >= '0' && ch <= '9' });
+    });
+  }
+  drums.sort((a, b) => a.x - b.x);
+  // Two half numerals of one rolling drum, boxed apart one over the other: one drum.
+  const merged: Drum[] = [];
+  for (const d of drums) {
+    const last = merged[merged.length - 1];
+    if (last && d.x - last.x < SAME_DRUM * Math.max(last.h, d.h)) {
+      const top = Math.min(last.y - last.h / 2, d.y - d.h / 2);
+      const bottom = Math.max(last.y + last.h / 2, d.y + d.h / 2);
+      merged[merged.length - 1] = { x: (last.x + d.x) / 2, y: (top + bottom) / 2, h: bottom - top, digit: last.digit || d.digit, halves: true };
+    } else merged.push(d);
+  }
+  return merged;
+}
+
+/**
+ * The largest pitch that makes every gap between drum centres a whole number of pitches (within
+ * WHOLE of one), tried from each gap split into one to three pitches (a smaller one always fits as
+ * well: half the pitch makes every gap whole too); the pitch over the whole run, or null.
+ */
+export function commonPitch(gaps: number[], range: [number, number]): number | null {
+  const fits = (p: number) => gaps.every((g) => Math.round(g / p) >= 1 && Math.abs(g / p - Math.round(g / p)) <= WHOLE);
+  const candidates = gaps.flatMap((g) => [g, g / 2, g / 3]).filter((p) => p >= range[0] && p <= range[1] && fits(p));
+  if (!candidates.length) return null;
+  const p = Math.max(...candidates);
+  return gaps.reduce((a, g) => a + g, 0) / gaps.reduce((a, g) => a + Math.round(g / p), 0);
+}
+
+/**
+ * Runs of drums along one line, left to right, at least three, a whole number of pitches apart,
+ * at least two of them read as digits.
+ */
+export function loneGroups(lines: OcrLineDetail[]): LoneGroup[] {
+  const drums = drumsOf(lines);
+  const groups: LoneGroup[] = [];
+  const used = new Set<number>();
+  drums.forEach((_, i) => {
+    if (used.has(i)) return;
+    const run = [i];
+    let tallest = drums[i].h;
+    for (let j = i + 1; j < drums.length; j++) {
+      const last = drums[run[run.length - 1]];
+      const d = drums[j];
+      const h = Math.max(tallest, d.h);
+      if (used.has(j) || h > HEIGHT_RATIO * Math.min(tallest, d.h)) continue;
+      if (Math.abs(d.y - last.y) > ACROSS * h || d.x - last.x > MAX_GAP * h) continue;
+      run.push(j);
+      tallest = h;
+    }
+    const members = run.map((k) => drums[k]);
+    if (members.length < MIN_DRUMS || members.filter((d) => d.digit).length < 2) return;
+    // Stacked half numerals make a drum as high as its window: the lower median box sets the pitch's range.
+    const height = lowerMedian(members.map((d) => d.h));
+    const pitch = commonPitch(members.slice(1).map((d, k) => d.x - members[k].x), [PITCH_RANGE[0] * height, PITCH_RANGE[1] * height]);
+    if (pitch === null) return;
+    run.forEach((k) => used.add(k));
+    groups.push({ drums: members, pitch });
+  });
+  return groups;
+}
+
+/** The strip along a group, through its centres' fitted line, clipped to the image; null when steep. */
+export function joinedRect(g: LoneGroup, size: { width: number; height: number }, after = AFTER[0]): RotatedRect | null {
+  const n = g.drums.length;
+  const mx = g.drums.reduce((a, d) => a + d.x, 0) / n;
+  const my = g.drums.reduce((a, d) => a + d.y, 0) / n;
+  const sxx = g.drums.reduce((a, d) => a + (d.x - mx) ** 2, 0);
+  const sxy = g.drums.reduce((a, d) => a + (d.x - mx) * (d.y - my), 0);
+  const angle = Math.atan2(sxy, sxx);
+  if (Math.abs(angle) > MAX_TILT) return null;
+  const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
+  const along = g.drums.map((d) => (d.x - mx) * ax + (d.y - my) * ay);
+  const lo = Math.max(Math.min(...along) - (BEFORE + 0.5) * g.pitch, -reachInImage(mx, my, angle, size, -1));
+  const hi = Math.min(Math.max(...along) + (after + 0.5) * g.pitch, reachInImage(mx, my, angle, size, 1));
+  const mid = (lo + hi) / 2;
+  return { cx: mx + mid * ax, cy: my + mid * ay, width: hi - lo, height: HEIGHT * glyphHeight(g.drums), angle };
+}
+
+/** Each group of lone drum boxes read again over its joined strips, as OCR lines. */
+export async function joinedRows(img: RgbImage, lines: OcrLineDetail[], recognize: (rects: RotatedRect[]) => Promise<RecognizedCrop[]>): Promise<OcrLineDetail[]> {
+  const rects = loneGroups(lines).flatMap((g) => AFTER.map((after) => joinedRect(g, img, after)).filter((r): r is RotatedRect => r !== null));
+  return readStrips(rects, recognize);
+}

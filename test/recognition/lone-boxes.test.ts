@@ -1,0 +1,84 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { commonPitch, joinedRect, joinedRows, loneGroups } from '../../src/recognition/counter/lone-boxes.js';
+import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
+import type { RgbImage } from '../../src/recognition/preprocess.js';
+import { lineAt } from './fixtures.js';
+
+const img: RgbImage = { data: new Uint8Array(900 * 640 * 3), width: 900, height: 640 };
+
+const line = lineAt;
+
+// A rendered 6+1 register with drums 66 px apart (centres 199 ... 595), its last drums rolling: the
+// detector boxed the third drum's `3`, the fourth as `?`, the sixth and seventh each as two half
+// numerals one over the other, and the text around it.
+const rolling = [
+  line('3', 266, 253, 30, 40),
+  line('?', 331, 245, 20, 21),
+  line('9', 528, 230, 30, 20),
+  line('0', 524, 279, 40, 25),
+  line('9', 594, 229, 30, 29),
+  line('0', 594, 279, 39, 34),
+  line('kWh', 698, 256, 94, 41),
+  line('230V 10(60)A 50Hz 1000imp/kWh', 421, 360, 522, 31),
+  line('No 01234567', 269, 418, 220, 32),
+];
+
+test('drum-sized boxes on one line, whole pitches apart, are one group; half numerals one over the other are one drum', () => {
+  const groups = loneGroups(rolling);
+  assert.equal(groups.length, 1);
+  const [g] = groups;
+  assert.deepEqual(g.drums.map((d) => Math.round(d.x)), [266, 331, 526, 594]);
+  assert.ok(Math.abs(g.pitch - 65.6) < 0.5, `pitch ${g.pitch}`);
+});
+
+test('a box of two characters is two drums; words, long lines and stray boxes make no group', () => {
+  const split = loneGroups([line('o', 202, 256, 26, 35), line('1', 267, 255, 66, 42), line('75', 431, 255, 118, 48), line('5', 522, 253, 43, 47)]);
+  assert.equal(split.length, 1);
+  assert.deepEqual(split[0].drums.map((d) => Math.round(d.x)), [202, 267, 402, 461, 522]);
+  // Fewer than three drums, fewer than two digits, or gaps that are no whole number of one pitch.
+  assert.deepEqual(loneGroups([line('4', 526, 252, 30, 32), line('g', 597, 276, 35, 33)]), []);
+  assert.deepEqual(loneGroups([line('a', 200, 250, 30, 40), line('b', 266, 250, 30, 40), line('7', 332, 250, 30, 40)]), []);
+  assert.deepEqual(loneGroups([line('1', 200, 250, 30, 40), line('2', 266, 250, 30, 40), line('3', 366, 250, 30, 40)]), []);
+  // Off the line, or far apart, or of another size: not neighbours.
+  assert.deepEqual(loneGroups([line('1', 200, 250, 30, 40), line('2', 266, 320, 30, 40), line('3', 332, 250, 30, 40)]), []);
+  assert.deepEqual(loneGroups([line('1', 200, 250, 30, 40), line('2', 266, 250, 30, 40), line('3', 332, 250, 10, 12)]), []);
+  assert.deepEqual(loneGroups([line('CLASS', 200, 250, 100, 40), line('2', 300, 250, 30, 40), line('3', 366, 250, 30, 40)]), []);
+});
+
+test('the common pitch makes every gap a whole number of pitches', () => {
+  const p = commonPitch([65, 134, 59, 62, 75], [30, 150]);
+  assert.ok(p !== null && Math.abs(p - 65.8) < 0.1, `pitch ${p}`);
+  assert.equal(commonPitch([66, 100], [40, 150]), null);
+  assert.ok(Math.abs((commonPitch([66, 100], [30, 150]) ?? 0) - 33.2) < 0.1, 'half of it fits both');
+  // A gap alone may be one, two or three pitches: the largest within the range allowed.
+  assert.equal(commonPitch([198], [30, 150]), 99);
+  assert.equal(commonPitch([198], [30, 90]), 66);
+});
+
+test('the joined strip reaches 8 pitches before the first drum and the given pitches past the last, within the image', () => {
+  const g = { drums: [300, 366, 432].map((x) => ({ x, y: 250, h: 40, digit: true })), pitch: 66 };
+  const r = joinedRect(g, { width: 2000, height: 640 }, 1);
+  assert.ok(r !== null);
+  assert.ok(Math.abs(r.cx - r.width / 2 - (300 - 8.5 * 66)) < 1e-6 || r.cx - r.width / 2 === 0);
+  const wide = joinedRect({ ...g, drums: g.drums.map((d) => ({ ...d, x: d.x + 600 })) }, { width: 2000, height: 640 }, 3);
+  assert.ok(wide !== null && Math.abs(wide.cx - wide.width / 2 - (900 - 8.5 * 66)) < 1e-6);
+  assert.ok(Math.abs(wide.cx + wide.width / 2 - (1032 + 3.5 * 66)) < 1e-6);
+  assert.ok(Math.abs(wide.height - 60) < 1e-9);
+  // Clipped at x = 0, and a steep run is no drum row.
+  assert.ok(Math.abs(r.cx - r.width / 2) < 1e-6);
+  assert.equal(joinedRect({ ...g, drums: g.drums.map((d, i) => ({ ...d, y: 250 + 40 * i })) }, img, 1), null);
+});
+
+test('joinedRows reads each group over its strips, as OCR lines', async () => {
+  const seen: RotatedRect[] = [];
+  const recognize = async (rects: RotatedRect[]) => {
+    seen.push(...rects);
+    return rects.map(() => ({ text: '9999374', score: 0.9, charScores: Array(7).fill(0.9), charSteps: [0, 1, 2, 3, 4, 5, 6], steps: 7, cropWidth: 7, inputWidth: 7 }));
+  };
+  const rows = await joinedRows(img, rolling, recognize);
+  assert.equal(seen.length, 2);
+  assert.deepEqual(rows.map((r) => r.text), ['9999374', '9999374']);
+  assert.ok(seen[1].width > seen[0].width);
+  assert.deepEqual(await joinedRows(img, rolling.slice(6), async () => assert.fail('nothing to read')), []);
+});
