@@ -160,7 +160,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * Second looks at a meter whose reading the first pass withheld, each checked as the first pass's
    * counter would be for the first pass's meter type, cheapest and likeliest first:
    * 0. a drum row whose digits the CNN did not confirm, read again by the OCR over strips of its own
-   *    (see rereadReading);
+   *    (see rereadReading); then the first pass's boxes of one drum each, joined into a strip along
+   *    them (see lone-boxes.ts): both cost a few recogniser runs, no detector pass;
    * 1. a finer detector pass over the counter row (or the meter's text): drums too small for the
    *    detector (separate windows on a large dial); there, the other candidate rows and the strips
    *    beside a line of multiplier marks too; a row there that its crop may have cut ends the looks;
@@ -169,7 +170,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    *    sees as one line at half of it;
    * 3. the first pass's short digit lines, then the coarser look's, re-read over strips widened along
    *    their axis: the detector often boxes only the red drums, or a few black ones, of a light-on-dark row;
-   *    then the first pass's boxes of one drum each, joined into a strip along them (see lone-boxes.ts);
    * 4. a pass whose detector sees only the red channel: dark digits on a red or orange band (hot-water
    *    meters), or on a dim photo's warm-lit face, stand out there as on white paper.
    * Every second look takes only rows with a decimal cue (red drums, a printed point, scale marks):
@@ -181,6 +181,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const reread = await rereadReading(img, first, type);
     lap('reread');
     if (reread) return reread;
+    const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
+    // Before the finer look: its crop, taken round the first pass's row, cut a red-band row whose
+    // first drums the detector had boxed one at a time, and a cut row ends the looks.
+    const joined = await readRows(img, await joinedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects)), seen, type, { notSerial: serial, widened: true });
+    lap('join');
+    if (joined !== null) return { ...joined, counter: null, wheels: null };
     // A nameplate serial read as the counter row says nothing about where the drums are.
     const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
     const r = secondLookRegion(img, row, first.lines);
@@ -204,7 +210,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const rough = await cuedReading(img, coarse, type, serial);
     if (rough) return rough;
 
-    const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
     const widenedReading = async (lines: OcrLineDetail[]) => {
       const widened = await widenedRows(img, lines, (rects) => ocr.recognizer.recognize(img, rects));
       return readRows(img, widened, seen, type, { notSerial: serial, widened: true });
@@ -214,9 +219,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const wide = (await widenedReading(first.details)) ?? (await widenedReading(coarse.details));
     lap('widen');
     if (wide !== null) return { ...wide, counter: null, wheels: null };
-    const joined = await readRows(img, await joinedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects)), seen, type, { notSerial: serial, widened: true });
-    lap('join');
-    if (joined !== null) return { ...joined, counter: null, wheels: null };
 
     const red = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, redAsGrey: true } }, serial);
     lap('red');

@@ -377,6 +377,9 @@ test('a drum row the detector boxes one drum at a time is read over a strip join
   // (the serial `01234567` below was the only row, null before).
   const got = await readingOf(await renderSvg(electricityDrumSvg([9, 9, 9, 9, 3, 7, 3.6], '01234567')));
   assert.ok(got === 999937.3 || got === 999937.4, `999937.3: ${got}`);
+  // A hot-water face's red band: the first three drums boxed alone, the rest as `64151` from half way
+  // through the fourth; the finer look's crop round that row cut the row's start (null before).
+  assert.equal(await readingOf(await renderSvg(hotWaterMeterSvg('54764151', 'F05082 14'))), 54764.151);
 });
 
 test('drums part way between digits: never read short of drums or a whole unit high', async () => {

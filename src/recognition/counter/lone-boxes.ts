@@ -29,9 +29,12 @@ const WHOLE = 0.25;
 /** A pitch between these many box heights (the boxes hug numerals, drums are wider than those are high). */
 const PITCH_RANGE = [0.9, 3];
 const MIN_DRUMS = 3;
-/** How far the strip reaches before the first drum and past the last, in pitches (see widen.ts). */
+/**
+ * How far the strip reaches before the first drum and past the last, in pitches (see widen.ts): the
+ * boxed drums may be the row's last ones, or its first (the rest boxed as one line).
+ */
 const BEFORE = 8;
-const AFTER = [1, 3];
+const AFTER = [1, 3, 6];
 /** Strip height, in the tallest whole numeral's box heights (see glyphHeight). */
 const HEIGHT = 1.5;
 const MAX_TILT = Math.PI / 9;
