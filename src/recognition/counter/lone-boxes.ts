@@ -1,6 +1,6 @@
-// Light numerals on dark drums in separate windows: the text detector may box the drums one at a
-// time, some not at all, and no box holds the row (a rolling drum's two half numerals break it up
-// most). Boxes of about one size on one line, a whole number of drum pitches apart, are joined into
+// Drums in separate windows (light numerals on dark drums, dark ones on light drums in a red band):
+// the text detector may box the drums one at a time, some not at all, and no box holds the row (a
+// rolling drum's two half numerals break it up most). Boxes of about one size on one line, a whole number of drum pitches apart, are joined into
 // a strip along them, reaching past them as a widened line does (see widen.ts), and read again; the
 // checks every counter goes through decide whether that strip holds a counter.
 import { readStrips, type OcrLineDetail } from '../ocr/engine.js';
