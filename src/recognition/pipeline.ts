@@ -181,10 +181,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const reread = await rereadReading(img, first, type);
     lap('reread');
     if (reread) return reread;
-    const seen = { lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) };
+    // The first pass's text and colour, for rows read over strips.
+    const firstSeen = () => ({ lines: first.lines, size: { width: img.width, height: img.height }, colour: meterColour(img, first.counter) });
     // Before the finer look: its crop, taken round the first pass's row, cut a red-band row whose
     // first drums the detector had boxed one at a time, and a cut row ends the looks.
-    const joined = await readRows(img, await joinedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects)), seen, type, { notSerial: serial, widened: true });
+    const joinedLines = await joinedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
+    const joined = joinedLines.length ? await readRows(img, joinedLines, firstSeen(), type, { notSerial: serial, widened: true }) : null;
     lap('join');
     if (joined !== null) return { ...joined, counter: null, wheels: null };
     // A nameplate serial read as the counter row says nothing about where the drums are.
@@ -210,6 +212,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const rough = await cuedReading(img, coarse, type, serial);
     if (rough) return rough;
 
+    const seen = firstSeen();
     const widenedReading = async (lines: OcrLineDetail[]) => {
       const widened = await widenedRows(img, lines, (rects) => ocr.recognizer.recognize(img, rects));
       return readRows(img, widened, seen, type, { notSerial: serial, widened: true });
