@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
-import { electricityDrumSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, framedTenthSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
 
@@ -87,10 +87,11 @@ function lcdDisplay(r: () => number): { display: string; value: number; ghost: n
 }
 
 /**
- * `more` draws the digits of layouts added later, `lcd` those of the LCD layouts and `hot` those of
- * the hot-water face, so that a seed still gives the earlier layouts' faces.
+ * `more` draws the digits of layouts added later, `lcd` those of the LCD layouts, `hot` those of
+ * the hot-water face and `framed` those of the framed tenth, so that a seed still gives the earlier
+ * layouts' faces.
  */
-function faces(rnd: () => number, more: () => number, lcd: () => number, hot: () => number): Face[] {
+function faces(rnd: () => number, more: () => number, lcd: () => number, hot: () => number, framed: () => number): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -103,6 +104,7 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
   const tariff = `T${1 + Math.floor(lcd() * 4)}`;
   const code = `1.8.${tariff[1]}`;
   const hotWater = digits(8, hot);
+  const framedRoll = rollingDrums(5 + Math.floor(framed() * 2), framed);
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
@@ -118,6 +120,8 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
       right: [tariffLcd.value],
     },
     { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000] },
+    // As for the tenth set apart, a reading of the whole kWh leaves out a drum, not gets one wrong.
+    { layout: 'tenth in a red frame', svg: framedTenthSvg(framedRoll, '3165537'), shows: shown(framedRoll), right: [...rollingRight(framedRoll, 1), Math.floor(rollingRight(framedRoll, 1)[0])] },
   ];
 }
 
@@ -136,9 +140,10 @@ async function main(): Promise<void> {
   const more = random(seed + 0x9e3779b9);
   const lcd = random(seed + 0x7f4a7c15);
   const hot = random(seed + 0x2545f491);
+  const framed = random(seed + 0x1b873593);
   const tally = new Map<string, Record<Verdict, number>>();
   for (let k = 0; k < count; k++) {
-    for (const face of faces(rnd, more, lcd, hot)) {
+    for (const face of faces(rnd, more, lcd, hot, framed)) {
       if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;

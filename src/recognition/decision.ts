@@ -66,6 +66,8 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
  */
 export function cnnConfirms(c: CounterReading, wheels: WheelReading | null, lastMayRoll = false): boolean {
   if (!wheels) return false;
+  // A drum the OCR read no digit on has nothing for the CNN to confirm.
+  if (c.cells.some((cell, i) => cell.unread && !(lastMayRoll && i === c.cells.length - 1))) return false;
   const combined = combineDigits(c, wheels);
   const kept = lastMayRoll ? (d: string) => d.slice(0, -1) : (d: string) => d;
   return combined.disagreements === 0 && combined.overruled === 0 && kept(combined.digits) === kept(c.digits);
@@ -98,6 +100,14 @@ function withSeenPoint(c: CounterReading): CounterReading {
   if (c.decimalSource !== 'none' || at == null) return c;
   const decimals = c.cells.length - 1 - at;
   return { ...c, decimals, decimalSource: 'point', value: Number(c.digits) / 10 ** decimals };
+}
+
+/**
+ * Whether a reading checked for a meter of type `checked` holds for one of type `type`: a water
+ * meter's checks (three or four red drums) are stricter than a gas meter's, no others compare.
+ */
+export function checksHold(checked: MeterType, type: MeterType): boolean {
+  return checked === type || (checked.startsWith('water') && (type.startsWith('water') || type === 'gas'));
 }
 
 /** The counter's value when the evidence agrees; null rather than a guess. */

@@ -13,7 +13,7 @@ import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { extendRedTail } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
-import { markBoxesBeside, withMarkedDecimals } from './counter/scale-marks.js';
+import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { joinedRows } from './counter/lone-boxes.js';
@@ -26,7 +26,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
-import { chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
+import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
 import { colourStats, rotate180, rotateCcw, stretchContrast } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
@@ -122,9 +122,16 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     }
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
-      const found = await withheldReading(img, first, first.outcome.meter, lap);
-      if (found && secondLookStands(first, found, first.outcome.meter.serialNumber)) {
-        const meter = { ...first.outcome.meter, currentReading: found.reading };
+      const guessed = first.outcome.meter;
+      const typed: { named: ParsedText | null } = { named: null };
+      const found = await withheldReading(img, first, guessed, lap, typed);
+      const { named } = typed;
+      const type = named?.meterType ?? guessed.type;
+      const tariffCount = type !== 'electricity' ? null : named ? (named.tariffCount ?? named.electricityTariffCount) : guessed.tariffCount;
+      const retyped = { ...guessed, type, tariffCount };
+      result = { ...first, outcome: { kind: 'meter', meter: retyped } };
+      if (found && checksHold(guessed.type, type) && secondLookStands(first, found, guessed.serialNumber)) {
+        const meter = { ...retyped, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
     }
@@ -176,8 +183,15 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * a plain number elsewhere on the meter (a tag's date, a nameplate number) passes the plain-row
    * checks as easily as a counter does, and the first pass already had its chance at plain rows.
    */
-  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void): Promise<Found | null> => {
+  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void, typed: { named: ParsedText | null }): Promise<Found | null> => {
     const { type, serialNumber: serial } = meter;
+    // A type the first pass only guessed from its row (no words on the meter read) gives way to the
+    // first look's whose text names one (see inspect). The looks still check rows for the guessed
+    // type: a gas meter's row checked as a water meter's needs all its red drums, and as a gas
+    // meter's, a coarser look read a blurred `23871.518` as `23871.1`.
+    const retype = (seen: { text: ParsedText }) => {
+      if (first.text.meterType === null && typed.named === null && seen.text.meterType !== null) typed.named = seen.text;
+    };
     const reread = await rereadReading(img, first, type);
     lap('reread');
     if (reread) return reread;
@@ -197,6 +211,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
     const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
     lap('finer');
+    retype(finer);
     const fine = await cuedReading(crop, finer, type, serial);
     if (fine) {
       // A row the crop may have cut short is no reading, and the looks after this one, which saw it
@@ -209,6 +224,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
     const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
     lap('coarse');
+    retype(coarse);
     const rough = await cuedReading(img, coarse, type, serial);
     if (rough) return rough;
 
@@ -225,6 +241,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
     const red = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, redAsGrey: true } }, serial);
     lap('red');
+    retype(red);
     const reddened = await cuedReading(img, red, type, serial);
     if (!reddened?.counter) return null;
     // As for the rescue passes, the CNN must read every cell as the OCR did, but for a rolling last
@@ -361,7 +378,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const first = found.cells[0];
       if (first.digit !== 0 && first.score < STRIP_FIRST_DIGIT_SCORE) continue;
       if (widened && mayStartInsideRow(row.rect, img, first, found.pitch)) continue;
-      const marked = withMarkedDecimals(seen.lines, found);
+      // A strip read as far as a rolling red drum often stops there (half numerals read as a symbol).
+      const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)) : found;
+      const marked = withMarkedDecimals(seen.lines, tailed);
       if (!cued(marked)) continue;
       const { counter, wheels } = await lookAtDrums(img, marked);
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
@@ -552,7 +571,8 @@ function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): Cou
   const rows: CounterReading[] = [];
   for (const w of findCounterWindows(lines).slice(0, MAX_ROWS)) {
     const r = readCounter(img, w);
-    if (r && r.digits.length >= 4 && !isSerialRow(r, notSerial)) rows.push(r);
+    // The drums' multiplier marks printed under them ("1000 100 10 1") read as one row of digits.
+    if (r && r.digits.length >= 4 && !isSerialRow(r, notSerial) && !mergedMarkExponents(r.digits)) rows.push(r);
   }
   const drum = rows.findIndex((r) => r.decimalSource === 'colour' && r.regular);
   return drum > 0 ? [rows[drum], ...rows.filter((_, i) => i !== drum)] : rows;

@@ -415,3 +415,55 @@ test('one more red drum face past a row ending in red drums is flagged; red band
   // Past the last red numeral read lies one more light drum face in the band (its numeral unread).
   assert.equal(readCounter(bandedRow(), short)?.redAfterTail, false);
 });
+
+/**
+ * Dark drums 20 px apart (k 0..4), then a light tenth drum (k 5) in a red frame that hugs its window,
+ * `reach` px either side of its centre, on a grey plate.
+ */
+function tightFrame(reach = 11): RgbImage {
+  return rowImage((x, y, k) => {
+    const drum = y >= 28 && y < 52 && k >= 0 && k <= 5 && Math.abs(x - (20 + k * 20)) < 8.5;
+    if (drum) return k < 5 ? [40, 40, 40] : [235, 235, 235];
+    const frame = Math.abs(x - 120) <= reach && y >= 23 && y < 57;
+    return frame ? [200, 30, 30] : [150, 150, 150];
+  });
+}
+
+const tightWindow = (digits: string) => ({ cells: [...digits].map((d, i) => ({ ...cell(Number(d), 20 + i * 20), y: 40 })), axis: [1, 0] as [number, number], height: 30, pitch: 20, lineIndexes: [0], score: 1 });
+
+test('a red frame that hugs the last drum\'s window marks it as the fractional drum', () => {
+  const r = readCounter(tightFrame(), tightWindow('004391'));
+  assert.deepEqual([r?.decimalSource, r?.decimals, r?.redBeyond], ['colour', 1, false]);
+  // The frame's edge reaching into the next cell is no framed drum left out.
+  const edge = readCounter(tightFrame(14), tightWindow('004391'));
+  assert.deepEqual([edge?.decimalSource, edge?.decimals, edge?.redBeyond], ['colour', 1, false]);
+});
+
+test('a framed drum two pitches past a row: a whole drum and the framed one were left out', () => {
+  assert.equal(readCounter(tightFrame(), tightWindow('0043'))?.redBeyond, true);
+  assert.equal(readCounter(tightFrame(), tightWindow('00439'))?.redBeyond, true);
+  // Three pitches on, as for red drums, too far to say.
+  assert.equal(readCounter(tightFrame(), tightWindow('004'))?.redBeyond, false);
+});
+
+test('combineDigits: a drum the OCR read no digit on is the CNN\'s, when it firmly reads one and the wheel is not mid-roll', () => {
+  const unread = (digits: string, i: number) => {
+    const c = counter(digits);
+    c.cells[i] = { ...c.cells[i], score: 0, unread: true };
+    return c;
+  };
+  const wheelsAt = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // The stand-in 0 says nothing, even where the CNN reads a 0.
+  assert.deepEqual(combineDigits(unread('01340', 4), wheelsAt([0, 1, 3, 4, 7.4])), { digits: '01347', disagreements: 0, overruled: 0 });
+  assert.deepEqual(combineDigits(unread('01340', 4), wheelsAt([0, 1, 3, 4, 0])), { digits: '01340', disagreements: 0, overruled: 0 });
+  // A last wheel where either digit may be written down, or a wheel before it mid-roll: no digit.
+  assert.equal(combineDigits(unread('01340', 4), wheelsAt([0, 1, 3, 4, 7.6])).disagreements, 1);
+  assert.equal(combineDigits(unread('01300', 3), wheelsAt([0, 1, 3, 4.5, 0])).disagreements, 1);
+  // The CNN spread over two digits: none.
+  const spread = { positions: [0, 1, 3, 4, 7], probabilities: [0, 1, 3, 4].map((v) => peaked(v, 0.95)).concat([peaked(7, 0.5)]) };
+  assert.equal(combineDigits(unread('01340', 4), spread).disagreements, 1);
+  // At most one unread drum before the last one.
+  const two = unread('013006', 3);
+  two.cells[4] = { ...two.cells[4], score: 0, unread: true };
+  assert.equal(combineDigits(two, wheelsAt([0, 1, 3, 4, 5, 6])).disagreements, 1);
+});

@@ -86,8 +86,42 @@ test('extendRedTail takes a letter read on a red drum as its digit, unsure, but 
   const trailing = await extendRedTail(img, c, rereadAt('8867S', [0, 1, 2, 3, 4]));
   assert.equal(trailing.digits, '0048867');
   assert.equal(trailing.decimals, 2);
-  // Letters that are no digit look-alike are skipped as before.
-  assert.equal((await extendRedTail(img, c, rereadAt('88E', [0, 1, 2]))).digits, '00488');
+  // A glyph that is no digit look-alike on a red drum face is that drum, unread (see the next test).
+  const glyph = await extendRedTail(img, c, rereadAt('88E', [0, 1, 2]));
+  assert.equal(glyph.digits, '004880');
+  assert.equal(glyph.cells[5].unread, true);
+});
+
+/** As strip(), but the red cells are light drums with red numerals (a red stroke down their middle). */
+function redNumerals(black: number, red: number): RgbImage {
+  const img = strip(black, red);
+  for (let x = 30 * (black + 1); x < 30 * (black + red + 1); x++) {
+    for (let y = 20; y < 60; y++) if (Math.abs((x % 30) - 15) > 3) img.data.set([235, 235, 235], (y * img.width + x) * 3);
+  }
+  return img;
+}
+
+test('extendRedTail takes a glyph that is no digit on a red drum face for that drum, unread, for the CNN to read', async () => {
+  const img = strip(5, 3);
+  const c = counterOn(img, '00488');
+  // A rolling drum's two half numerals read as a symbol, mid-row or last.
+  const mid = await extendRedTail(img, c, rereadAt('88÷75', [0, 1, 2, 3, 4]));
+  assert.equal(mid.digits, '00488075');
+  assert.deepEqual(mid.cells.map((k) => k.unread === true), [false, false, false, false, false, true, false, false]);
+  assert.equal(mid.cells[5].score, 0);
+  assert.deepEqual([mid.decimals, mid.decimalSource], [3, 'colour']);
+  // A re-read that may end early and reads digits that far reads no drum unread.
+  assert.equal((await extendRedTail(img, c, rereadAt('8867%', [0, 1, 2, 3, 4]))).digits, '0048867');
+  const last = await extendRedTail(img, c, rereadAt('88%', [0, 1, 2]));
+  assert.equal(last.digits, '004880');
+  assert.equal(last.cells[5].unread, true);
+  // Off the drums' spacing it is skipped: a symbol is no drum to place the next digit after.
+  assert.equal((await extendRedTail(img, c, rereadAt('88%6', [0, 1, 1.5, 2]))).digits, '004886');
+  // Red numerals on light drums: the glyph may be the numeral's part as well as the drum, so it is skipped.
+  const light = redNumerals(5, 3);
+  const onLight = counterOn(light, '00488');
+  assert.equal((await extendRedTail(light, onLight, rereadAt('88÷75', [0, 1, 2, 3, 4]))).digits, '00488');
+  assert.equal((await extendRedTail(light, onLight, rereadAt('88%', [0, 1, 2]))).digits, '00488');
 });
 
 test('extendRedTail places red drums where the re-read found them, each about a pitch past the last', async () => {

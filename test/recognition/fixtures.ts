@@ -107,6 +107,42 @@ export function electricityDrumSvg(reading: string | number[], serial: string): 
 </svg>`;
 }
 
+/**
+ * A watthour meter's register as many Asian ones look: whole-kWh drums with light numerals in a
+ * black strip, then a tenth drum with a light face and dark numerals in a narrow red frame that hugs
+ * its window, and the drums' values printed below (the tenth's in red). `positions`: the drums'
+ * positions, the last one the tenth.
+ */
+export function framedTenthSvg(positions: number[], serial: string): string {
+  const pitch = 72;
+  const x0 = 190;
+  const n = positions.length;
+  const white = 'font-family="DejaVu Sans" font-weight="bold" font-size="62" fill="#f4f4f4" text-anchor="middle"';
+  const dark = 'font-family="DejaVu Sans" font-size="62" fill="#1a1a1a" text-anchor="middle"';
+  const cells = positions
+    .map((p, i) => {
+      const x = x0 + i * pitch;
+      const face = i < n - 1 ? '#161616' : '#f2f2ee';
+      return `<rect x="${x}" y="216" width="60" height="84" fill="${face}"/>` + drumNumerals(`f${i}`, x, 216, 60, 84, 281, p, i < n - 1 ? white : dark, 62);
+    })
+    .join('');
+  const tx = x0 + (n - 1) * pitch;
+  const values = positions.map((_, i) => (i < n - 1 ? String(10 ** (n - 2 - i)) : '0.1'));
+  const marks = values
+    .map((v, i) => `<text x="${x0 + i * pitch + 30}" y="345" font-family="DejaVu Sans" font-size="24" fill="${i < n - 1 ? '#222' : '#c8141e'}" text-anchor="middle">${v}</text>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="640">
+<rect width="900" height="640" fill="#5a5e60"/>
+<rect x="110" y="120" width="680" height="460" rx="10" fill="#c9cac6" stroke="#333" stroke-width="4"/>
+<rect x="${x0 - 14}" y="206" width="${(n - 1) * pitch + 8}" height="104" fill="#0e0e0e"/>
+<rect x="${tx - 12}" y="204" width="84" height="108" fill="#d01820"/>${cells}${marks}
+<text x="${tx + 90}" y="275" font-family="DejaVu Sans" font-size="40" fill="#222">kWh</text>
+<text x="180" y="420" font-family="DejaVu Sans" font-size="38" fill="#222">WATTHOUR METER</text>
+<text x="180" y="470" font-family="DejaVu Sans" font-size="28" fill="#222">110/220V 10(30)A 60Hz  480Rev/kWh</text>
+<text x="180" y="530" font-family="DejaVu Sans" font-size="32" fill="#222">No. ${serial}</text>
+</svg>`;
+}
+
 function mix(from: number[], to: number[], share: number): string {
   return '#' + from.map((v, i) => Math.round(v + (to[i] - v) * share).toString(16).padStart(2, '0')).join('');
 }

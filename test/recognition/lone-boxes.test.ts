@@ -54,6 +54,28 @@ test('the common pitch makes every gap a whole number of pitches', () => {
   // A gap alone may be one, two or three pitches: the largest within the range allowed.
   assert.equal(commonPitch([198], [30, 150]), 99);
   assert.equal(commonPitch([198], [30, 90]), 66);
+  // Four drums left unboxed between two pairs, each box centre a little off its drum's: the pitch
+  // comes from the long gap split in four, which no short gap gives.
+  const far = commonPitch([58, 264, 71], [28, 93]);
+  assert.ok(far !== null && Math.abs(far - 65.5) < 0.1, `pitch ${far}`);
+});
+
+test('the joined strip runs through the boxes read as digits, not a rolling drum\'s half numeral above them', () => {
+  // A 6+1 register's first two drums boxed as digits, its sixth as a letter, and the top half of its
+  // rolling red drum, 25 px above the row.
+  const drums = [
+    { x: 204, y: 256, h: 37, digit: true },
+    { x: 262, y: 255, h: 38, digit: true },
+    { x: 526, y: 250, h: 31, digit: false },
+    { x: 597, y: 230, h: 28, digit: false },
+  ];
+  const r = joinedRect({ drums, pitch: 65.5 }, img, 1);
+  assert.ok(r !== null);
+  const yAt = (rect: RotatedRect, x: number) => rect.cy + Math.tan(rect.angle) * (x - rect.cx);
+  assert.ok(Math.abs(yAt(r, 595) - 255) < 6, `on the row at the red drum: ${yAt(r, 595)}`);
+  // Without two digit boxes, all of them place the line: 13 px or more above the row there.
+  const letters = joinedRect({ drums: drums.map((d) => ({ ...d, digit: false })), pitch: 65.5 }, img, 1);
+  assert.ok(letters !== null && yAt(letters, 595) < 242);
 });
 
 test('the joined strip reaches 8 pitches before the first drum and the given pitches past the last, within the image', () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, framedTenthSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -382,6 +382,19 @@ test('a drum row the detector boxes one drum at a time is read over a strip join
   assert.equal(await readingOf(await renderSvg(hotWaterMeterSvg('54764151', 'F05082 14'))), 54764.151);
 });
 
+test('a rolling red drum read as a symbol is the CNN\'s to read; a row a whole drum short of its framed tenth is no reading', async () => {
+  // Every drum boxed alone or not at all, the rolling tenth's half numerals read as `?` or `÷` by
+  // every re-read: the joined strips stopped before it, with no decimal cue (null before).
+  assert.equal(await readingOf(await renderSvg(electricityDrumSvg([9, 9, 4, 6, 9, 9, 7.4], '01234567'))), 994699.7);
+  // The coarser look boxes this row but for its red drum, which the re-read past it reads as `÷`.
+  const coarse = await readingOf(await renderSvg(electricityDrumSvg([6, 0, 9, 9, 9, 9, 1.5], '01234567')));
+  assert.ok(coarse === 609999.1 || coarse === 609999.2, `609999.1: ${coarse}`);
+  // The detector's box stops a drum short of the framed tenth: `4391` with a drum past it was
+  // taken for the whole kWh (a wrong reading before; the frame hugs the tenth's window).
+  const framed = await readingOf(await renderSvg(framedTenthSvg([4, 3, 9, 1, 1, 7.7], '3165537')));
+  assert.ok(framed === null || framed === 43911.7 || framed === 43911.8, `43911.7: ${framed}`);
+});
+
 test('drums part way between digits: never read short of drums or a whole unit high', async () => {
   // Blurred: the first pass read the whole row and withheld it for one wheel; a finer look missed
   // the thin 1s and read 181.5 (before the first row's floor).
@@ -490,4 +503,16 @@ test("a drum row the detector boxes only in part, and only at the coarser scale,
   // cell beyond: withheld), and only a strip widened from those lines reads the row with its tenth.
   const rolling = await renderSvg(electricityDrumSvg([2, 5, 8, 9, 9, 9, 2.4], '01234567'));
   assert.equal(await readingOf(rolling), 258999.2);
+});
+
+test('a reading checked for a water meter holds for a gas meter whose text a later look read, for no other type', async () => {
+  const { checksHold } = await import('../../src/recognition/decision.js');
+  assert.equal(checksHold('water_unknown', 'gas'), true);
+  assert.equal(checksHold('water_unknown', 'water_hot'), true);
+  assert.equal(checksHold('electricity', 'electricity'), true);
+  // A water meter's row (three red drums) is no electricity register's, nor is a register's row a water meter's.
+  assert.equal(checksHold('water_unknown', 'electricity'), false);
+  assert.equal(checksHold('electricity', 'water_unknown'), false);
+  assert.equal(checksHold('electricity', 'gas'), false);
+  assert.equal(checksHold('gas', 'water_cold'), false);
 });

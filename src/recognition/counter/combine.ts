@@ -128,6 +128,15 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     // reads a tenth or two low) is no confirmation either.
     const nextToo = p !== undefined && digitSupport(p, (o + 1) % 10) >= AMBIGUOUS_NEXT;
     const rolling = snapped[i] !== Math.round(snapped[i]);
+    if (cell.unread) {
+      // No OCR digit to check: the CNN's, when it firmly reads one digit on a wheel that is not
+      // mid-roll (a last wheel may roll, but not to where either digit may be written down).
+      const cnn = p ? soleDigit(p) : null;
+      const settled = i === last ? !(rolling && lastWheelUndecided(snapped[i])) : !rolling;
+      if (cnn !== null && settled && (i === last || replaced++ < MAX_REPLACED)) return cnn;
+      disagreements++;
+      return o;
+    }
     if (cell.score < MIN_OCR || (unsure && (support < FIRM_SUPPORT || nextToo))) {
       const cnn = p && support < OCR_OVERRULED ? soleDigit(p) : null;
       // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next

@@ -4,7 +4,7 @@
 import type { RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
-import { cellRedness, isRedAgainst, readCounter, type CounterReading } from './reader.js';
+import { cellRedness, isRedAgainst, readCounter, RED_FACE, type CounterReading } from './reader.js';
 import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
 import { digitLookalike } from '../parse/fold.js';
 import { charOffset } from '../ocr/ctc.js';
@@ -17,42 +17,57 @@ const MAX_CELL_OFFSET = 0.4;
 
 export type RecognizeRects = (rects: RotatedRect[]) => Promise<RecognizedCrop[]>;
 
+/** A red cell past the row's last digit, and whether it is a red drum face (not red numerals or a frame). */
+export interface TailCell {
+  x: number;
+  y: number;
+  face: boolean;
+}
+
 /** Centres of the red cells that continue the row past its last digit, on the row's pitch. */
-export function redTailCentres(img: RgbImage, c: CounterReading): { x: number; y: number }[] {
+export function redTailCentres(img: RgbImage, c: CounterReading): TailCell[] {
   const blackMax = Math.max(0, ...c.redFractions.slice(0, c.cells.length - c.decimals));
   const last = c.cells[c.cells.length - 1];
-  const out: { x: number; y: number }[] = [];
+  const out: TailCell[] = [];
   for (let k = 1; k <= MAX_EXTRA + 1; k++) {
     const x = last.x + c.axis[0] * c.pitch * k;
     const y = last.y + c.axis[1] * c.pitch * k;
     if (x < c.pitch / 2 || y < c.height / 2 || x > img.width - c.pitch / 2 || y > img.height - c.height / 2) break;
     const [red] = cellRedness(img, [{ ...last, x, y }], c.axis, c.pitch, c.height, c.gains);
     if (!isRedAgainst(red, blackMax)) break;
-    out.push({ x, y });
+    out.push({ x, y, face: red >= RED_FACE });
   }
   return out.length > MAX_EXTRA ? [] : out;
 }
 
 /**
  * The counter with the red tail cells added when the OCR re-reads them after the row's last
- * digit(s). First the last digit with every red cell (all must be read); failing that, the last
- * two digits with the red cells, where the re-read may end early (red paint or a red frame past
- * the last drum is not a digit). Each added digit must sit about one pitch past the one before it;
- * it is placed where the re-read found it, since red drums behind their own window often sit a
- * little off the black drums' pitch.
+ * digit(s). First the last digit with every red cell (all must be read, a drum face the OCR read
+ * no digit on only when none can be read otherwise, and only where the row has no red drum yet: see
+ * tailDigits); failing that, the last two digits with the red cells, where the re-read may end early
+ * (red paint or a red frame past the last drum is not a digit), and only then with a drum unread.
+ * Each added digit must sit about one pitch past the one before it; it is placed where the re-read
+ * found it, since red drums behind their own window often sit a little off the black drums' pitch.
  */
 export async function extendRedTail(img: RgbImage, c: CounterReading, recognize: RecognizeRects): Promise<CounterReading> {
   const extra = redTailCentres(img, c);
   if (!extra.length || c.cells.length < 2) return c;
   const last = c.cells[c.cells.length - 1];
-  for (const known of [1, 2]) {
-    const digits = await reread(c, extra, known, recognize);
+  // Each strip is read once, whichever attempts look at it.
+  const reads = new Map<number, Promise<RecognizedCrop>>();
+  const readFrom = (known: number) => reads.get(known) ?? reads.set(known, rereadStrip(c, extra, known, recognize)).get(known)!;
+  // A row that already ends in red drums is read as far as the OCR reads it: its labels often stop
+  // before a last drum too rolled to read (see redAfterTail), and the CNN's doubt there costs the row.
+  const attempts = c.decimalSource === 'colour' ? ([[1, false], [2, false]] as const) : ([[1, false], [1, true], [2, false], [2, true]] as const);
+  for (const [known, unread] of attempts) {
+    const digits = tailDigits(c, extra, known, await readFrom(known), unread);
     const k = digits ? digits.length : 0;
     if (!digits || k < 1 || (known === 1 && k !== extra.length)) continue;
     const added: DigitCell[] = digits.map((d) => {
       const x = last.x + c.axis[0] * c.pitch * (d.pos - (known - 1));
       const y = last.y + c.axis[1] * c.pitch * (d.pos - (known - 1));
-      return { digit: d.digit, score: d.score, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false };
+      const cell = { digit: d.digit, score: d.score, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false };
+      return d.unread ? { ...cell, unread: true } : cell;
     });
     const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
     // The row's own doubts stay: a rival cell regularise() dropped is not among these cells.
@@ -61,36 +76,54 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
   return c;
 }
 
-/**
- * Digits read past the row's last `known` cells, with their positions in pitches from the first of
- * those cells; null when the known ones do not match or a digit is off the drums' spacing.
- */
-async function reread(
-  c: CounterReading,
-  extra: { x: number; y: number }[],
-  known: number,
-  recognize: RecognizeRects,
-): Promise<{ digit: number; score: number; pos: number }[] | null> {
+/** The strip from the row's last `known` cells over the red tail, as the OCR reads it. */
+async function rereadStrip(c: CounterReading, extra: TailCell[], known: number, recognize: RecognizeRects): Promise<RecognizedCrop> {
+  const [rec] = await recognize([tailRect(c, extra, known)]);
+  return rec;
+}
+
+/** The rectangle from the row's last `known` cells to the last red tail cell, one pitch per cell. */
+function tailRect(c: CounterReading, extra: TailCell[], known: number): RotatedRect {
   const first = c.cells[c.cells.length - known];
   const end = extra[extra.length - 1];
-  const m = extra.length + known;
-  const rect: RotatedRect = {
+  return {
     cx: (first.x + end.x) / 2,
     cy: (first.y + end.y) / 2,
-    width: c.pitch * m,
+    width: c.pitch * (extra.length + known),
     height: c.height,
     angle: Math.atan2(c.axis[1], c.axis[0]),
   };
-  const [rec] = await recognize([rect]);
-  const found: { digit: number; score: number; pos: number; lookalike: boolean }[] = [];
+}
+
+/**
+ * Digits read past the row's last `known` cells, with their positions in pitches from the first of
+ * those cells; null when the known ones do not match or a digit is off the drums' spacing. With
+ * `unread`, a glyph that is no digit, a pitch past the digit before it on a red drum face of the
+ * tail, stands for that drum, unread: a rolling drum's two half numerals, or a faded one, rarely
+ * read as a digit.
+ */
+function tailDigits(
+  c: CounterReading,
+  extra: TailCell[],
+  known: number,
+  rec: RecognizedCrop,
+  unread: boolean,
+): { digit: number; score: number; pos: number; unread?: boolean }[] | null {
+  const m = extra.length + known;
+  const width = tailRect(c, extra, known).width;
+  const found: { digit: number; score: number; pos: number; lookalike: boolean; unread?: boolean }[] = [];
   for (let i = 0; i < rec.text.length; i++) {
     // Light numerals on red drums often read as letters (S for 5): on a red cell such a letter is
     // taken as its digit, unsure, so the digit-wheel CNN must confirm it; but not at the end of the
     // re-read, where a letter is as likely the drum's frame or the red paint past it.
     const ch = digitLookalike(rec.text[i]);
-    if (ch === undefined) continue;
-    const along = charOffset(rec, i, rect.width);
-    const pos = along / c.pitch + (m - 1) / 2;
+    const pos = charOffset(rec, i, width) / c.pitch + (m - 1) / 2;
+    if (ch === undefined) {
+      const tail = found.length - known;
+      const onFace = unread && tail >= 0 && tail < extra.length && extra[tail].face && rec.text[i].trim() !== '';
+      if (onFace && Math.abs(pos - found[found.length - 1].pos - 1) <= MAX_CELL_OFFSET) found.push({ digit: 0, score: 0, pos, lookalike: false, unread: true });
+      continue;
+    }
     // The known digits on their cells; each new one a pitch past the digit before it.
     const off = found.length < known ? pos - found.length : pos - found[found.length - 1].pos - 1;
     if (Math.abs(off) > MAX_CELL_OFFSET) return null;
@@ -100,6 +133,6 @@ async function reread(
   }
   while (found.length > known && found[found.length - 1].lookalike) found.pop();
   if (found.length < known || found.length > m) return null;
-  for (let i = 0; i < known; i++) if (found[i].digit !== c.cells[c.cells.length - known + i].digit) return null;
+  for (let i = 0; i < known; i++) if (found[i].unread || found[i].digit !== c.cells[c.cells.length - known + i].digit) return null;
   return found.slice(known);
 }

@@ -20,7 +20,8 @@ const SAME_DRUM = 0.4;
 const ACROSS = 0.8;
 /**
  * ...heights within this ratio of the run's tallest, and at most this many of its heights apart along
- * the line (drums left out between them).
+ * the line (drums left out between them). At 8, the PAFAL register under `--degrade dark` joined its
+ * `01` and `49` boxes, and its strip's `1`s, faded, were read as `0`s by the OCR and the CNN alike.
  */
 const HEIGHT_RATIO = 2.2;
 const MAX_GAP = 5;
@@ -90,12 +91,15 @@ function drumsOf(lines: OcrLineDetail[]): Drum[] {
 
 /**
  * The largest pitch that makes every gap between drum centres a whole number of pitches (within
- * WHOLE of one), tried from each gap split into one to three pitches (a smaller one always fits as
- * well: half the pitch makes every gap whole too); the pitch over the whole run, or null.
+ * WHOLE of one), tried from each gap split into as many pitches as the range allows (a smaller one
+ * always fits as well: half the pitch makes every gap whole too); the pitch over the whole run, or null.
+ * Every gap is tried: box centres stray from the drums', and a pitch from one short gap may not fit
+ * a long one that another gap's does.
  */
 export function commonPitch(gaps: number[], range: [number, number]): number | null {
   const fits = (p: number) => gaps.every((g) => Math.round(g / p) >= 1 && Math.abs(g / p - Math.round(g / p)) <= WHOLE);
-  const candidates = gaps.flatMap((g) => [g, g / 2, g / 3]).filter((p) => p >= range[0] && p <= range[1] && fits(p));
+  const splits = (g: number) => Array.from({ length: Math.max(1, Math.floor(g / range[0])) }, (_, k) => g / (k + 1));
+  const candidates = gaps.flatMap(splits).filter((p) => p >= range[0] && p <= range[1] && fits(p));
   if (!candidates.length) return null;
   const p = Math.max(...candidates);
   return gaps.reduce((a, g) => a + g, 0) / gaps.reduce((a, g) => a + Math.round(g / p), 0);
@@ -134,13 +138,19 @@ export function loneGroups(lines: OcrLineDetail[]): LoneGroup[] {
   return groups;
 }
 
-/** The strip along a group, through its centres' fitted line, clipped to the image; null when steep. */
+/**
+ * The strip along a group, through its centres' fitted line, clipped to the image; null when steep.
+ * The line goes through the boxes read as digits when there are two: a box read as a letter is
+ * often a rolling drum's half numeral, above or below the row's line.
+ */
 export function joinedRect(g: LoneGroup, size: { width: number; height: number }, after = AFTER[0]): RotatedRect | null {
-  const n = g.drums.length;
-  const mx = g.drums.reduce((a, d) => a + d.x, 0) / n;
-  const my = g.drums.reduce((a, d) => a + d.y, 0) / n;
-  const sxx = g.drums.reduce((a, d) => a + (d.x - mx) ** 2, 0);
-  const sxy = g.drums.reduce((a, d) => a + (d.x - mx) * (d.y - my), 0);
+  const digits = g.drums.filter((d) => d.digit && !d.halves);
+  const on = digits.length >= 2 ? digits : g.drums;
+  const n = on.length;
+  const mx = on.reduce((a, d) => a + d.x, 0) / n;
+  const my = on.reduce((a, d) => a + d.y, 0) / n;
+  const sxx = on.reduce((a, d) => a + (d.x - mx) ** 2, 0);
+  const sxy = on.reduce((a, d) => a + (d.x - mx) * (d.y - my), 0);
   const angle = Math.atan2(sxy, sxx);
   if (Math.abs(angle) > MAX_TILT) return null;
   const [ax, ay] = [Math.cos(angle), Math.sin(angle)];

@@ -160,7 +160,14 @@ export function rowWhiteGains(img: RgbImage, cells: DigitCell[], axis: Point, pi
 
 const RED_CELL = 0.1;
 /** Share of red pixels from which a cell is a red drum face rather than red numerals on a light face. */
-const RED_FACE = 0.5;
+export const RED_FACE = 0.5;
+
+/** How many of the last entries are true. */
+function trailingRun(flags: boolean[]): number {
+  let k = 0;
+  while (k < flags.length && flags[flags.length - 1 - k]) k++;
+  return k;
+}
 
 /** A cell is red like a fractional drum when it is clearly redder than the row's black drums. */
 export function isRedAgainst(red: number, blackMax: number): boolean {
@@ -197,19 +204,26 @@ export function redRunWithCores(red: number[], cores: number[]): number {
   return k;
 }
 
-/** Centre of the bands above and below a cell that show its window's frame, in row heights. */
-const FRAME_OFFSET = 0.7;
+/**
+ * Centres of the bands above and below a cell that may show its window's frame, in row heights, in
+ * the order tried: most red-framed fractional drums' frames stand clear of the drum, and some hug
+ * its window (a tenth drum whose frame is no wider than the detector's box round the numerals) or
+ * stand further off (a box that hugs the numerals). One distance for the whole row, so that the
+ * framed cells compare.
+ */
+const FRAME_OFFSETS = [0.7, 0.45, 0.95];
 const FRAME_BAND = 0.25;
 
 /**
  * Share of saturated-red pixels in the frame round each cell: the lesser of a band just above and
- * one just below the numerals. Some meters mark their fractional drums with a red window frame
- * rather than red drums (the drums themselves dark), so only the frame shows where they start.
+ * one just below the numerals, `offset` row heights off the row's line. Some meters mark their
+ * fractional drums with a red window frame rather than red drums (the drums themselves dark or
+ * white), so only the frame shows where they start.
  */
-export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
+export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains, offset = FRAME_OFFSETS[0]): number[] {
   const [nx, ny] = [-axis[1], axis[0]];
   const band = (cell: DigitCell, side: number) => {
-    const at = { x: cell.x + nx * side * FRAME_OFFSET * height, y: cell.y + ny * side * FRAME_OFFSET * height };
+    const at = { x: cell.x + nx * side * offset * height, y: cell.y + ny * side * offset * height };
     const patch = sampleQuad(img, cellQuad(at, axis, pitch * CELL_WIDTH, height * FRAME_BAND), 16, 6);
     return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 6).redFraction;
   };
@@ -295,13 +309,24 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // windows, and only the cells' cores tell the red numerals from the black ones.
   let k = redRunWithCores(red, cores) || trailingRedRun(cores);
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
-  // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out.
+  // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out; two
+  // pitches past, after a whole drum it left out too. Past a framed run, only a cell framed about as
+  // much as the run is: a frame that hugs its drum reaches into the next cell with its edge.
   let framedBeyond = false;
-  if (k === 0) {
-    const frame = frameRedness(img, [...cells, beyond], win.axis, p, win.height, gains);
+  // Not where cells are red faces themselves other than the row's last ones: an amber display, or a
+  // cast the gains did not take out, is red round every digit (a dark drum's cell may take in some of
+  // its frame; a red drum's face that the colour test missed under a warm cast shows as framed too).
+  const faces = red.map((r) => r >= RED_FACE);
+  const tailFaces = trailingRun(faces);
+  const framesTell = tailFaces < n && faces.slice(0, n - tailFaces).every((f) => !f);
+  for (const offset of k === 0 && framesTell ? FRAME_OFFSETS : []) {
+    const frame = frameRedness(img, [...cells, beyond, further[0]], win.axis, p, win.height, gains, offset);
     const framed = framedRun(frame.slice(0, n));
-    framedBeyond = redNext < RED_CELL && isRedAgainst(frame[n], Math.max(0, ...frame.slice(0, n - framed)));
+    const unframed = Math.max(0, ...frame.slice(0, n - framed));
+    const asFramed = (f: number) => isRedAgainst(f, unframed) && (framed === 0 || f >= FRAME_EVENNESS * Math.min(...frame.slice(n - framed, n)));
+    framedBeyond = (redNext < RED_CELL && asFramed(frame[n])) || (framed === 0 && redFurther[0] < RED_CELL && asFramed(frame[n + 1]));
     if (!framedBeyond && (!pointed || framed === n - 1 - sep)) k = framed;
+    if (framed > 0 || framedBeyond) break;
   }
   if (k >= 1 && k <= 4 && n - k >= 2) {
     decimals = k;

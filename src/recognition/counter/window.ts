@@ -19,6 +19,12 @@ export interface DigitCell {
   line: number;
   /** Text right after the digit in its line ('.' or ',' marks a decimal point). */
   followedBySeparator: boolean;
+  /**
+   * A red drum past the row on which the OCR read a glyph but no digit (a rolling drum's two half
+   * numerals read as `÷`, a `0` as `D`): `digit` is a stand-in, and only the digit-wheel CNN's
+   * reading of the wheel counts (see combine.ts).
+   */
+  unread?: boolean;
 }
 
 export interface CounterWindow {
