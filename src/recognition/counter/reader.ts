@@ -162,13 +162,6 @@ const RED_CELL = 0.1;
 /** Share of red pixels from which a cell is a red drum face rather than red numerals on a light face. */
 export const RED_FACE = 0.5;
 
-/** How many of the last entries are true. */
-function trailingRun(flags: boolean[]): number {
-  let k = 0;
-  while (k < flags.length && flags[flags.length - 1 - k]) k++;
-  return k;
-}
-
 /** A cell is red like a fractional drum when it is clearly redder than the row's black drums. */
 export function isRedAgainst(red: number, blackMax: number): boolean {
   return red >= RED_CELL && red > 2 * blackMax + 0.04;
@@ -316,9 +309,8 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // Not where cells are red faces themselves other than the row's last ones: an amber display, or a
   // cast the gains did not take out, is red round every digit (a dark drum's cell may take in some of
   // its frame; a red drum's face that the colour test missed under a warm cast shows as framed too).
-  const faces = red.map((r) => r >= RED_FACE);
-  const tailFaces = trailingRun(faces);
-  const framesTell = tailFaces < n && faces.slice(0, n - tailFaces).every((f) => !f);
+  const faces = red.map((r) => (r >= RED_FACE ? 1 : 0));
+  const framesTell = faces.every((f) => f === 0) || trailingRedRun(faces) > 0;
   for (const offset of k === 0 && framesTell ? FRAME_OFFSETS : []) {
     const frame = frameRedness(img, [...cells, beyond, further[0]], win.axis, p, win.height, gains, offset);
     const framed = framedRun(frame.slice(0, n));
