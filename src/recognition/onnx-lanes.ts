@@ -11,8 +11,12 @@ export interface ModelInput {
 export type ModelOutput = { data: Float32Array; dims: readonly number[] };
 
 export interface LanedModel {
-  /** Outputs in input order. `cost` estimates each input's work (its size will do). */
-  runAll(inputs: ModelInput[], cost: (input: ModelInput) => number): Promise<ModelOutput[]>;
+  /**
+   * Outputs in input order. `cost` estimates each input's work (its size will do). `offThread`: the
+   * caller has work of its own meanwhile, so the inputs go to the helper lanes only (when there are
+   * any): a run on this thread's session holds this thread until it ends.
+   */
+  runAll(inputs: ModelInput[], cost: (input: ModelInput) => number, offThread?: boolean): Promise<ModelOutput[]>;
 }
 
 class Lane {
@@ -70,11 +74,12 @@ export async function loadLanedModel(path: string, lanes: number): Promise<Laned
   const local: OnnxModel = await loadOnnxModel(path, 1);
   const helpers = await Promise.all(Array.from({ length: Math.max(0, lanes - 1) }, () => Lane.start(path)));
   return {
-    async runAll(inputs, cost) {
+    async runAll(inputs, cost, offThread = false) {
       const live = helpers.filter((h) => !h.broken);
       // Longest first, each to the least loaded lane (lane 0 is this thread).
       const shares: number[][] = Array.from({ length: live.length + 1 }, () => []);
       const load = new Array<number>(shares.length).fill(0);
+      if (offThread && live.length > 0) load[0] = Infinity;
       const order = inputs.map((_, i) => i).sort((a, b) => cost(inputs[b]) - cost(inputs[a]));
       for (const i of order) {
         const k = load.indexOf(Math.min(...load));

@@ -74,7 +74,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const threads = Math.max(1, opts.threads);
   const [ocr, digits] = await Promise.all([
     OcrEngine.load(threads),
-    loadDigitClassifier({ modelsDir: opts.modelsDir, threads: 1 }),
+    loadDigitClassifier({ modelsDir: opts.modelsDir, threads }),
   ]);
   const inspect = async (bytes: Uint8Array): Promise<PipelineDetail> => {
     const ms: Record<string, number> = {};
@@ -291,19 +291,27 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return d >= u ? [90, 270] : [270, 90];
   };
 
-  /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
-  const look = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
+  /** Text and candidate counter rows of one OCR pass. */
+  const see = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
     const boxes: RotatedRect[] = [];
     const skipped: DetectedBox[] = [];
     const details = await ocr.read(img, o, boxes, skipped);
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const rows = counterRows(img, details, notSerial);
-    const found = rows[0] ?? null;
-    const colour = meterColour(img, found);
-    const parsed = parseMeterText(lines, size, colour);
-    const { counter, wheels }: { counter: CounterReading | null; wheels: WheelReading | null } = found ? await examineRow(img, found, lines, skipped) : { counter: null, wheels: null };
-    return { details, boxes, skipped, lines, size, colour, text: parsed, counter, wheels, rows };
+    const colour = meterColour(img, rows[0] ?? null);
+    const text = parseMeterText(lines, size, colour);
+    return { details, boxes, skipped, lines, size, colour, text, rows };
+  };
+
+  /** The likeliest candidate row, examined (see examineRow), as the pass's counter. */
+  const examineFirst = async (img: RgbImage, seen: Awaited<ReturnType<typeof see>>): Promise<{ counter: CounterReading | null; wheels: WheelReading | null }> =>
+    seen.rows[0] ? examineRow(img, seen.rows[0], seen.lines, seen.skipped) : { counter: null, wheels: null };
+
+  /** Text, counter row and wheels of one OCR pass (no serial re-read, no verdict). */
+  const look = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
+    const seen = await see(img, o, notSerial);
+    return { ...seen, ...(await examineFirst(img, seen)) };
   };
 
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
@@ -318,19 +326,23 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /** A row with its window look and wheel readings. */
   const lookAtDrums = async (img: RgbImage, row: CounterReading): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
-    const windows = rowLook(img, row);
-    const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
-    const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects)));
-    // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
-    const drums = drumRow(row) || beyond;
-    const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects)) : null;
-    // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the
-    // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
-    // look windowed: a blurred one's 1 read as 8 went unchecked there).
-    const lcdLike = !drums && (!inSeparateWindows(windows) || row.decimalSource === 'point');
-    const plainSigns = lcdLike ? plainRowSigns(img, row) : undefined;
-    const counter = { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
-    return { counter, wheels: await readWheels(img, counter, digits) };
+    const signs = async () => {
+      const windows = rowLook(img, row);
+      const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
+      const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)));
+      // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
+      const drums = drumRow(row) || beyond;
+      const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)) : null;
+      // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the
+      // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
+      // look windowed: a blurred one's 1 read as 8 went unchecked there).
+      const lcdLike = !drums && (!inSeparateWindows(windows) || row.decimalSource === 'point');
+      const plainSigns = lcdLike ? plainRowSigns(img, row) : undefined;
+      return { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
+    };
+    // The wheels need only the row's cells: the CNN reads them while a helper lane's recogniser looks past the row's ends.
+    const [counter, wheels] = await Promise.all([signs(), readWheels(img, row, digits)]);
+    return { counter, wheels };
   };
 
   /**
@@ -424,22 +436,25 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 
   const analyse = async (img: RgbImage, o: OcrOptions) => {
-    const seen = await look(img, o);
-    const { details, boxes, lines, size, colour, text: parsed } = seen;
-    let { counter, wheels } = seen;
+    const seenText = await see(img, o);
+    const { details, boxes, lines, size, colour, text: parsed } = seenText;
     const serialOf = async (found: ParsedText, read: OcrLineDetail[], readLines: OcrLine[]) =>
       found.serialNumber
         ? rereadSerial(
             found.serialNumber,
             read.map((d, i) => ({ line: readLines[i], rect: d.rect })),
             async (rect, margin) => {
-              const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }]);
+              const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }], BESIDE_ROW);
               return r ? { text: r.text, score: r.score, charScores: r.charScores } : null;
             },
             (ls) => parseMeterText(ls, size, colour).serialNumber,
           )
         : '';
-    let serialNumber = await serialOf(parsed, details, lines);
+    // The serial's re-read (on a helper lane) and the counter row's examination need nothing of each other.
+    const [examined, serialRead] = await Promise.all([examineFirst(img, seenText), serialOf(parsed, details, lines)]);
+    const seen = { ...seenText, ...examined };
+    let { counter, wheels } = seen;
+    let serialNumber = serialRead;
     let outcome = decide({ ...parsed, serialNumber }, counter, wheels);
     // A busy photo (stickers, instructions) can push a small nameplate number out of the most
     // prominent boxes: a meter without a serial has its next boxes read for one.
@@ -487,6 +502,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     },
   };
 }
+
+/** Recogniser runs made while this thread reads the counter's wheels (see onnx-lanes.ts). */
+const BESIDE_ROW = { ...DEFAULT_REC, offThread: true };
 
 /** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
 const STRIP_FIRST_DIGIT_SCORE = 0.9;

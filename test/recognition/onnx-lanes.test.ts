@@ -33,6 +33,34 @@ test('crops spread over two lanes come back in input order, as one thread comput
   assert.equal((await laned.runAll([crop(64, 9)], (i) => i.data.length))[0].dims[1], 8);
 });
 
+test('an off-thread run goes to a helper lane: this thread turns its event loop meanwhile, and the outputs are the same', async () => {
+  const [laned, single] = await Promise.all([loadLanedModel(REC, 2), loadOnnxModel(REC, 1)]);
+  const input = crop(960, 3);
+  const ref = await single.run(input.data, input.dims);
+  const turnsDuring = async (offThread: boolean) => {
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      if (done) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    const [out] = await laned.runAll([input], (i) => i.data.length, offThread);
+    done = true;
+    assert.deepEqual(out.dims, ref.dims);
+    assert.deepEqual(Array.from(out.data), Array.from(ref.data), 'the same weights on one thread give the same logits');
+    return turns;
+  };
+  // On this thread's own session the run holds the thread: the loop barely turns until it ends.
+  const local = await turnsDuring(false);
+  const away = await turnsDuring(true);
+  assert.ok(away > 10 && away > 4 * local, `event loop turns during the run: ${away} off-thread, ${local} on this thread`);
+  // Without helper lanes an off-thread run still runs (here).
+  const alone = await loadLanedModel(REC, 1);
+  assert.equal((await alone.runAll([crop(64, 9)], (i) => i.data.length, true))[0].dims[1], 8);
+});
+
 test('an idle lane does not keep the process alive', () => {
   const lanes = fileURLToPath(new URL('../../src/recognition/onnx-lanes.js', import.meta.url));
   const script = `

@@ -18,6 +18,8 @@ export interface RecognizeOptions {
   batchSize: number;
   /** Widest crop fed to the network, in pixels at height 48. */
   maxWidth: number;
+  /** Run on the helper lanes only, leaving the calling thread free for other work (see onnx-lanes.ts). */
+  offThread?: boolean;
 }
 
 export const DEFAULT_REC: RecognizeOptions = { batchSize: 1, maxWidth: 960 };
@@ -59,7 +61,7 @@ export class TextRecognizer {
       idx.forEach((ci, b) => writeChw(crops[ci], tensor, b * plane, batchW, MEAN, STD, true));
       return { data: tensor, dims: [idx.length, 3, REC_HEIGHT, batchW] };
     });
-    const outputs = await this.model.runAll(inputs, (input) => input.data.length);
+    const outputs = await this.model.runAll(inputs, (input) => input.data.length, opts.offThread);
     const results: RecognizedCrop[] = new Array(crops.length);
     batches.forEach((idx, k) => {
       const out = outputs[k];
