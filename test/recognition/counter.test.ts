@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -466,4 +466,55 @@ test('combineDigits: a drum the OCR read no digit on is the CNN\'s, when it firm
   const two = unread('013006', 3);
   two.cells[4] = { ...two.cells[4], score: 0, unread: true };
   assert.equal(combineDigits(two, wheelsAt([0, 1, 3, 4, 5, 6])).disagreements, 1);
+});
+
+test('combineDigits: the CNN reads no digit its best position contradicts, nor a wheel before the last part way on with no carry behind it', () => {
+  const wheelsAt = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // A red 1 the OCR read as 7 at 0.42; a misframed CNN sees 0.8: that snaps to 1, yet counts as showing 0.
+  const c = scored('0476', 2, 0.42);
+  const low = new Float32Array(100).fill(0.0005);
+  low[8] = 0.5;
+  low[6] = 0.45;
+  assert.equal(soleDigit(low), 0);
+  const misframed = wheelsAt([0, 4, 0.8, 6]);
+  misframed.probabilities[2] = low;
+  assert.equal(combineDigits(c, misframed).disagreements, 1);
+  // Seen on the 1 itself, the CNN reads it.
+  assert.deepEqual(combineDigits(c, wheelsAt([0, 4, 1, 6])), { digits: '0416', disagreements: 0, overruled: 0 });
+  // Half way between 0 and 1 while the last wheel stands at 6: no such wheel; behind a last wheel
+  // passing 9 -> 0, it is 0.
+  assert.equal(combineDigits(c, wheelsAt([0, 4, 0.5, 6])).disagreements, 1);
+  assert.deepEqual(combineDigits(scored('0479', 2, 0.42), wheelsAt([0, 4, 0.5, 9.5])), { digits: '0409', disagreements: 0, overruled: 0 });
+  // A wheel at 7.5 behind one at 9.5 shows 7: the OCR's 8 there is no reading.
+  assert.equal(combineDigits(counter('0489'), wheelsAt([0, 4, 7.5, 9.5])).disagreements, 1);
+  assert.deepEqual(combineDigits(counter('0480'), wheelsAt([0, 4, 7.5, 0])), { digits: '0480', disagreements: 0, overruled: 0 });
+  // The same holds for a drum the OCR read no digit on.
+  const unread = counter('0406');
+  unread.cells[2] = { ...unread.cells[2], score: 0, unread: true };
+  assert.equal(combineDigits(unread, misframed).disagreements, 1);
+});
+
+test('a black drum whose cell takes in the edge of the red drum after it is no red drum', () => {
+  // The OCR's last cell placed a quarter pitch off, into the first red drum: red at its edge, none in its core.
+  const window = (digits: string) => ({
+    cells: [...digits].map((d, i) => ({ ...cell(Number(d), 20 + i * 20 + (i === 4 ? 5 : 0)), y: 40 })),
+    axis: [1, 0] as [number, number],
+    height: 30,
+    pitch: 20,
+    lineIndexes: [0],
+    score: 1,
+  });
+  const short = readCounter(drumRow([1, 1, 1]), window('00439'));
+  assert.ok(short && short.redFractions[4] >= 0.1 && short.redCores[4] < 0.05, `tinged cell: ${short?.redFractions[4]} / ${short?.redCores[4]}`);
+  assert.equal(short?.decimalSource, 'none');
+  assert.equal(short?.redBeyond, true, 'the OCR stopped short of the red drums');
+  const whole = readCounter(drumRow([1, 1, 1]), window('00439160'));
+  assert.equal(whole?.decimals, 3);
+  assert.equal(whole?.decimalSource, 'colour');
+  // A red drum's own cell is red in its core; red numerals on a light face are red there too.
+  assert.equal(tingedByNext(0.3, 0.6, 0.8), false);
+  assert.equal(tingedByNext(0.15, 0.3, 0.8), false);
+  // Red at the edge with no red face after it: left to the other tests.
+  assert.equal(tingedByNext(0.15, 0.0, 0.2), false);
+  assert.equal(tingedByNext(0.15, 0.0, 0.8), true);
 });

@@ -409,6 +409,10 @@ test('drums part way between digits: never read short of drums or a whole unit h
   // A drum at 3.5 mid-carry behind a last drum at 9.5 is a 3 (562854.9 before the half-way rule).
   const carry = await readingOf(await renderSvg(electricityDrumSvg([5, 6, 2, 8, 5, 3.5, 9.5], '01234567')));
   assert.ok(carry === null || carry === 562853.9 || carry === 562854, `562853.9: ${carry}`);
+  // A red 1 the OCR read as 7 at 0.42 and a misframed CNN at 0.8 (snapping to 1, counted as 0): not
+  // a 0 (28860.906 before).
+  const misframed = await readingOf(await renderSvg(waterMeterSvg([2, 8, 8, 6, 0, 9, 1, 6.3], '12-345678')));
+  assert.ok(misframed === null || misframed === 28860.916, `28860.916: ${misframed}`);
 });
 
 test('rendered LCDs whose point the OCR does not read give the reading or none, never the digits without the point', async () => {

@@ -68,6 +68,16 @@ export function soleDigit(p: ArrayLike<number>): number | null {
   return firm.length === 1 ? firm[0] : null;
 }
 
+/**
+ * The CNN's sole digit (see soleDigit), unless its best position sits on another: a wheel at 0.8
+ * snaps to 1 but counts as showing 0. A rendered water row's red `1`, read by the OCR as `7` at
+ * 0.42 and by a misframed CNN at 0.8, was turned into a `0` and gave a wrong reading.
+ */
+function firmDigit(p: ArrayLike<number>, snappedPosition: number): number | null {
+  const d = soleDigit(p);
+  return d !== null && (snappedPosition !== Math.round(snappedPosition) || d === snappedPosition) ? d : null;
+}
+
 export interface Combined {
   digits: string;
   /** Cells where OCR and CNN disagree. */
@@ -94,6 +104,12 @@ function lastWheelUndecided(position: number): boolean {
 export function snapPosition(v: number): number {
   const r = Math.round(v);
   return Math.abs(v - r) <= SNAP ? r % 10 : v;
+}
+
+/** Whether the wheel right of wheel `i` is part way from 9 to 0 (carrying wheel `i` along). */
+function carrying(snapped: number[], i: number): boolean {
+  const right = snapped[i + 1];
+  return right !== undefined && Math.floor(right) === 9 && right !== 9;
 }
 
 function between(v: number, d: number): boolean {
@@ -131,14 +147,14 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     if (cell.unread) {
       // No OCR digit to check: the CNN's, when it firmly reads one digit on a wheel that is not
       // mid-roll (a last wheel may roll, but not to where either digit may be written down).
-      const cnn = p ? soleDigit(p) : null;
+      const cnn = p ? firmDigit(p, snapped[i]) : null;
       const settled = i === last ? !(rolling && lastWheelUndecided(snapped[i])) : !rolling;
       if (cnn !== null && settled && (i === last || replaced++ < MAX_REPLACED)) return cnn;
       disagreements++;
       return o;
     }
     if (cell.score < MIN_OCR || (unsure && (support < FIRM_SUPPORT || nextToo))) {
-      const cnn = p && support < OCR_OVERRULED ? soleDigit(p) : null;
+      const cnn = p && support < OCR_OVERRULED ? firmDigit(p, snapped[i]) : null;
       // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next
       // digit, is mid-roll: which digit a reader writes down is a coin flip.
       const midRoll = (d: number) => rolling && (o === (d + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
@@ -147,7 +163,10 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // turn a leading digit other than a 1 (which may be the frame's edge) into a 0, dropping 10^n:
       // a sideways face's first `6`, placed a quarter pitch off its drum, read as `0` (9049.155 for 69049.155).
       const leadingMagnitude = i === 0 && (o === 0 ? cnn !== 0 : o !== 1 && cnn === 0);
-      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return cnn;
+      // A wheel before the last cannot sit part way on while the wheel to its right is not passing
+      // 9 -> 0: the CNN framed or read it wrong.
+      const stray = rolling && i < last && !carrying(snapped, i);
+      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && !stray && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return cnn;
       disagreements++;
       return o;
     }
@@ -160,7 +179,9 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       if (i !== last) {
         // The OCR's next digit for a wheel the CNN sees not yet half way there is no bias of the
         // CNN's: the wheel is mid-carry, and which digit it stands for is its right neighbour's to say.
-        if (snapped[i] - f < HALF_WAY) disagreements++;
+        // A right neighbour still between 9 and 0 says the lower digit (a rendered drum at 7.5 behind
+        // one at 9.5 was read as `8` by the OCR and given, 0.01 m³ high).
+        if (snapped[i] - f < HALF_WAY || carrying(snapped, i)) disagreements++;
         return o;
       }
       if (lastWheelUndecided(snapped[i])) {

@@ -180,6 +180,16 @@ export function trailingRedRun(red: number[]): number {
 }
 
 /**
+ * Whether a cell that is red only at its edges (its core holds none) takes its red from the red drum
+ * face right after it: the black drum before the first red one, its cell placed a little off (a
+ * night shot's `00488` before a red `718` was read as `0048.8` where the OCR stopped, and, the row
+ * read on, as `48.8718`).
+ */
+export function tingedByNext(red: number, core: number, redNext: number): boolean {
+  return red < RED_FACE && core < RED_CELL / 2 && redNext >= RED_FACE;
+}
+
+/**
  * The red run extended leftwards over drums whose centre is red though the cell as a whole is not:
  * a scratch, a reflection or the black digit itself covers most of a red drum's face. The cell's
  * centre strip must be clearly redder than every black drum's, which are all but free of red.
@@ -301,6 +311,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // Red numerals on light drums set in a red band: every cell takes in some band between the
   // windows, and only the cells' cores tell the red numerals from the black ones.
   let k = redRunWithCores(red, cores) || trailingRedRun(cores);
+  while (k > 0 && tingedByNext(red[n - k], cores[n - k], k > 1 ? red[n - k + 1] : redNext)) k--;
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
   // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out; two
   // pitches past, after a whole drum it left out too. Past a framed run, only a cell framed about as
@@ -310,7 +321,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // cast the gains did not take out, is red round every digit (a dark drum's cell may take in some of
   // its frame; a red drum's face that the colour test missed under a warm cast shows as framed too).
   const faces = red.map((r) => (r >= RED_FACE ? 1 : 0));
-  const framesTell = faces.every((f) => f === 0) || trailingRedRun(faces) > 0;
+  // Nor where a red drum face follows the row: the row stops short of its red drums, and the band
+  // round its last cell takes in the edge of that face.
+  const framesTell = (faces.every((f) => f === 0) || trailingRedRun(faces) > 0) && redNext < RED_FACE;
   for (const offset of k === 0 && framesTell ? FRAME_OFFSETS : []) {
     const frame = frameRedness(img, [...cells, beyond, further[0]], win.axis, p, win.height, gains, offset);
     const framed = framedRun(frame.slice(0, n));
