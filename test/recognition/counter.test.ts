@@ -495,9 +495,9 @@ test('combineDigits: the CNN reads no digit its best position contradicts, nor a
 });
 
 test('a black drum whose cell takes in the edge of the red drum after it is no red drum', () => {
-  // The OCR's last cell placed a quarter pitch off, into the first red drum: red at its edge, none in its core.
+  // The OCR's last cell placed a fifth of a pitch off, into the first red drum: red at its edge, none in its core.
   const window = (digits: string) => ({
-    cells: [...digits].map((d, i) => ({ ...cell(Number(d), 20 + i * 20 + (i === 4 ? 5 : 0)), y: 40 })),
+    cells: [...digits].map((d, i) => ({ ...cell(Number(d), 20 + i * 20 + (i === 4 ? 4 : 0)), y: 40 })),
     axis: [1, 0] as [number, number],
     height: 30,
     pitch: 20,

@@ -321,9 +321,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // cast the gains did not take out, is red round every digit (a dark drum's cell may take in some of
   // its frame; a red drum's face that the colour test missed under a warm cast shows as framed too).
   const faces = red.map((r) => (r >= RED_FACE ? 1 : 0));
-  // Nor where a red drum face follows the row: the row stops short of its red drums, and the band
-  // round its last cell takes in the edge of that face.
-  const framesTell = (faces.every((f) => f === 0) || trailingRedRun(faces) > 0) && redNext < RED_FACE;
+  const framesTell = faces.every((f) => f === 0) || trailingRedRun(faces) > 0;
   for (const offset of k === 0 && framesTell ? FRAME_OFFSETS : []) {
     const frame = frameRedness(img, [...cells, beyond, further[0]], win.axis, p, win.height, gains, offset);
     const framed = framedRun(frame.slice(0, n));
