@@ -503,7 +503,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 }
 
-/** Recogniser runs made while this thread reads the counter's wheels (see onnx-lanes.ts). */
+/**
+ * Recogniser runs made while this thread examines the counter row (the serial's wider re-read) or reads
+ * its wheels (the looks past the row's ends): on the helper lanes (see onnx-lanes.ts).
+ */
 const BESIDE_ROW = { ...DEFAULT_REC, offThread: true };
 
 /** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
