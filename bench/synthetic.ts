@@ -68,6 +68,11 @@ function rollingRight(pos: number[], decimals: number): number[] {
   return (roll >= 0.5 ? [lower, lower + 1] : [lower]).map((v) => v / 10 ** decimals);
 }
 
+/** The whole kWh of a register whose tenth drum (the last) is part way between two digits, else none. */
+function wholeWhileRolling(pos: number[]): number[] {
+  return pos[pos.length - 1] % 1 ? [Math.floor(rollingRight(pos, 1)[0])] : [];
+}
+
 const shown = (pos: number[]) => pos.map((p) => (p % 1 ? p.toFixed(1) : String(p))).join(' ');
 
 /**
@@ -111,7 +116,8 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
     { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [] },
     { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10] },
     { layout: 'water, drums rolling', svg: waterMeterSvg(waterRoll, '12-345678'), shows: shown(waterRoll), right: rollingRight(waterRoll, 3) },
-    { layout: '6+1, drums rolling', svg: electricityDrumSvg(registerRoll, '01234567'), shows: shown(registerRoll), right: rollingRight(registerRoll, 1) },
+    // Readers leave a rolling tenth out: the whole kWh is right while the tenth drum is between digits.
+    { layout: '6+1, drums rolling', svg: electricityDrumSvg(registerRoll, '01234567'), shows: shown(registerRoll), right: [...rollingRight(registerRoll, 1), ...wholeWhileRolling(registerRoll)] },
     { layout: 'lcd', svg: lcdMeterSvg(plainLcd.display, '01234567', { ghost: plainLcd.ghost }), shows: `${plainLcd.display} ghost ${plainLcd.ghost}`, right: [plainLcd.value] },
     {
       layout: 'lcd, tariff + code',

@@ -3,7 +3,7 @@
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
 import { drumRow, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
-import { combineDigits } from './counter/combine.js';
+import { combineDigits, snapPosition } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
@@ -110,6 +110,25 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
   return checked === type || (checked.startsWith('water') && (type.startsWith('water') || type === 'gas'));
 }
 
+/**
+ * An electricity drum register's reading in whole kWh, when only its tenth drum is in doubt and the
+ * CNN sees that drum part way between two digits: readers (and billing) leave a rolling tenth out
+ * (every such label in meters-dev does: `0599` for a KEC register showing 599 and a tenth between
+ * 0 and 1). The whole drums must read alike by both readers, the units drum must stand on a digit,
+ * and the tenth must not be passing 9 -> 0, which carries the units drum along.
+ */
+function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
+  const n = c.cells.length;
+  if (c.decimals !== 1 || wheels.positions.length !== n) return null;
+  const tenth = snapPosition(wheels.positions[n - 1]);
+  const units = snapPosition(wheels.positions[n - 2]);
+  if (tenth === Math.round(tenth) || Math.floor(tenth) === 9 || units !== Math.round(units)) return null;
+  const part = rowPart(c, wheels, 0, n - 1, 0);
+  const combined = combineDigits(part.counter, part.wheels!);
+  if (combined.disagreements > 0 || combined.overruled > MAX_OVERRULED) return null;
+  return { reading: Number(combined.digits), why: 'ok: whole kWh, tenth rolling' };
+}
+
 /** The counter's value when the evidence agrees; null rather than a guess. */
 export function chooseReading(type: MeterType, text: ParsedText, c: CounterReading | null, wheels: WheelReading | null): number | null {
   return readingVerdict(type, text, c, wheels).reading;
@@ -156,7 +175,10 @@ export function readingVerdict(
     // Drum counters: the digit-wheel CNN must agree with the OCR cell by cell.
     if (!wheels) return no('no wheels');
     const combined = combineDigits(c, wheels);
-    if (combined.disagreements > 0) return no(`cnn disagrees x${combined.disagreements}`);
+    if (combined.disagreements > 0) {
+      const whole = type === 'electricity' ? wholeKwh(c, wheels) : null;
+      return whole ?? no(`cnn disagrees x${combined.disagreements}`);
+    }
     // One near-certain OCR digit may stand against the CNN; two say the row is not what it seems.
     if (combined.overruled > MAX_OVERRULED) return no(`cnn vetoes x${combined.overruled}`);
     digits = combined.digits;

@@ -119,3 +119,23 @@ test('cnnConfirms: the CNN must read every cell as the OCR did, with no correcti
   assert.equal(cnnConfirms(lcd, wheelsAt([0, 2, 3, 8, 7, 1, 4])), false);
   assert.equal(cnnConfirms(row, null), false);
 });
+
+test('an electricity register whose only doubt is a rolling tenth drum is read in whole kWh', () => {
+  // tw_003's case: the OCR read the tenth as 5, the CNN sees it between 1 and 2.
+  const row = drumRow('05995', 1, [0, 0, 0, 0, 0.6]);
+  const rolling = wheelsAt([0, 5, 9, 9, 1.6]);
+  assert.deepEqual(readingVerdict('electricity', noText, row, rolling), { reading: 599, why: 'ok: whole kWh, tenth rolling' });
+  // Other meter types keep every fractional drum: a water meter's last drum is in its reading.
+  const water = drumRow('005503485', 4, [0, 0, 0, 0, 0, 0.7, 0.7, 0.7, 0.7]);
+  assert.equal(readingVerdict('water_cold', noText, water, wheelsAt([0, 0, 5, 5, 0, 3, 4, 8, 1.6])).why, 'cnn disagrees x1');
+  // A tenth the CNN sees on a digit other than the OCR's is a misread, not a rolling drum.
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 9, 1])).why, 'cnn disagrees x1');
+  // A tenth passing 9 -> 0 carries the units drum: the whole kWh are in doubt too.
+  assert.equal(readingVerdict('electricity', noText, drumRow('05992', 1, [0, 0, 0, 0, 0.6]), wheelsAt([0, 5, 9, 9, 9.5])).reading, null);
+  // A units drum the CNN sees part way on or on another digit, or two whole drums it vetoes (one
+  // near-certain OCR digit may stand against it, as in any drum row).
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 8.5, 1.6])).reading, null);
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 3, 1.6])).reading, null);
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 3, 3, 9, 1.6])).reading, null);
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 3, 9, 1.6])).reading, 599);
+});
