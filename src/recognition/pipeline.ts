@@ -28,6 +28,7 @@ import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
 import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
+import { extendRedBand } from './counter/red-band.js';
 import { colourStats, rotate180, rotateCcw, stretchContrast } from './preprocess.js';
 import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
 
@@ -316,7 +317,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
   const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[], skipped: DetectedBox[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
-    const extended = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
+    const tailed = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
+    const extended = await extendRedBand(img, tailed, (rects) => ocr.recognizer.recognize(img, rects));
     const beside = markBoxesBeside(extended, skipped.map((b) => b.rect)).map((i) => skipped[i]);
     const marks = beside.length > 0 ? (await ocr.readBoxes(img, beside)).map(toOcrLine) : [];
     const withMarks = [...lines, ...marks];

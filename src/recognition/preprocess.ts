@@ -251,6 +251,24 @@ export interface ColourStats {
   meanSaturation: number;
 }
 
+/** Whether a pixel is a saturated red (red paint, red numerals; not skin, wood or a warm cast's grey). */
+export function saturatedRed(r: number, g: number, b: number): boolean {
+  const mx = Math.max(r, g, b);
+  const mn = Math.min(r, g, b);
+  const s = mx === 0 ? 0 : (mx - mn) / mx;
+  return r === mx && s > 0.35 && mx > 60 && r - Math.max(g, b) > 40 && Math.abs(g - b) < (r - mn) * 0.6;
+}
+
+/** Share of the darkest `share` of an image's pixels (its ink, on a light ground) that is saturated red. */
+export function inkRedFraction(img: RgbImage, share = 0.25): number {
+  const n = img.width * img.height;
+  const order = Array.from({ length: n }, (_, i) => i);
+  const lum = luma(img);
+  order.sort((a, b) => lum[a] - lum[b]);
+  const ink = order.slice(0, Math.max(1, Math.round(n * share)));
+  return ink.filter((i) => saturatedRed(img.data[3 * i], img.data[3 * i + 1], img.data[3 * i + 2])).length / ink.length;
+}
+
 /** Colour statistics inside an axis-aligned rectangle (clamped to the image), every `step`-th pixel. */
 export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y1: number, step = 1): ColourStats {
   const xa = Math.max(0, Math.floor(x0));
@@ -273,7 +291,7 @@ export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y
       const s = mx === 0 ? 0 : (mx - mn) / mx;
       luma += 0.299 * r + 0.587 * g + 0.114 * b;
       sat += s;
-      if (r === mx && s > 0.35 && mx > 60 && r - Math.max(g, b) > 40 && Math.abs(g - b) < (r - Math.min(g, b)) * 0.6) red++;
+      if (saturatedRed(r, g, b)) red++;
       else if (b === mx && s > 0.35 && mx > 50 && b - r > 40 && b - g > 15) blue++;
       n++;
     }

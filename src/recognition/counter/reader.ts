@@ -1,5 +1,5 @@
 // Turns a counter window into a reading: regular digit cells, decimal position, confidence.
-import { colourStats, sampleQuad, type RgbImage } from '../preprocess.js';
+import { colourStats, inkRedFraction, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import { median, type CounterWindow, type DigitCell } from './window.js';
@@ -114,13 +114,21 @@ export type Gains = [number, number, number];
 
 /** Width of the patch a cell's colour is measured over, in pitches: the whole cell, or its core. */
 const CELL_WIDTH = 0.85;
-const CORE_WIDTH = 0.45;
+export const CORE_WIDTH = 0.45;
 
 /** Share of saturated-red pixels in each digit cell, after per-channel `gains` (a colour-cast correction). */
 export function cellRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains, width = CELL_WIDTH): number[] {
   return cells.map((cell) => {
     const patch = cellPatch(img, cell, axis, pitch, height, width);
     return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 16).redFraction;
+  });
+}
+
+/** Share of each cell's ink (its darkest pixels) that is saturated red: red numerals on light drums. */
+export function cellInkRedness(img: RgbImage, cells: { x: number; y: number }[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
+  return cells.map((cell) => {
+    const patch = cellPatch(img, cell, axis, pitch, height);
+    return inkRedFraction(gains ? balance(patch, gains) : patch);
   });
 }
 
