@@ -114,8 +114,8 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
  * An electricity drum register's reading in whole kWh, when only its tenth drum is in doubt and the
  * CNN sees that drum part way between two digits: readers (and billing) leave a rolling tenth out
  * (every such label in meters-dev does: `0599` for a KEC register showing 599 and a tenth between
- * 0 and 1). The whole drums must read alike by both readers, the units drum must stand on a digit,
- * and the tenth must not be passing 9 -> 0, which carries the units drum along.
+ * 0 and 1). The whole drums must read alike by both readers, with no veto, the units drum must
+ * stand on a digit, and the tenth must not be passing 9 -> 0, which carries the units drum along.
  */
 function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
   const n = c.cells.length;
@@ -125,7 +125,9 @@ function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; w
   if (tenth === Math.round(tenth) || Math.floor(tenth) === 9 || units !== Math.round(units)) return null;
   const part = rowPart(c, wheels, 0, n - 1, 0);
   const combined = combineDigits(part.counter, part.wheels!);
-  if (combined.disagreements > 0 || combined.overruled > MAX_OVERRULED) return null;
+  // Not even one near-certain OCR digit against the CNN: a row whose cells the CNN sees off their
+  // drums may have lost drums too (a tilted `274707.2` read as `47072`, its `4` vetoed).
+  if (combined.disagreements > 0 || combined.overruled > 0) return null;
   return { reading: Number(combined.digits), why: 'ok: whole kWh, tenth rolling' };
 }
 

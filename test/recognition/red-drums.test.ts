@@ -132,10 +132,9 @@ test('an electricity register whose only doubt is a rolling tenth drum is read i
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 9, 1])).why, 'cnn disagrees x1');
   // A tenth passing 9 -> 0 carries the units drum: the whole kWh are in doubt too.
   assert.equal(readingVerdict('electricity', noText, drumRow('05992', 1, [0, 0, 0, 0, 0.6]), wheelsAt([0, 5, 9, 9, 9.5])).reading, null);
-  // A units drum the CNN sees part way on or on another digit, or two whole drums it vetoes (one
-  // near-certain OCR digit may stand against it, as in any drum row).
+  // A units drum the CNN sees part way on or on another digit, or a whole drum it vetoes, even one
+  // that a near-certain OCR digit stands against (a tilted `274707.2` was read as `47072`, its `4` vetoed).
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 8.5, 1.6])).reading, null);
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 3, 1.6])).reading, null);
-  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 3, 3, 9, 1.6])).reading, null);
-  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 3, 9, 1.6])).reading, 599);
+  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 3, 9, 1.6])).reading, null);
 });
