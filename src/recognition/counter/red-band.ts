@@ -47,6 +47,8 @@ export async function extendRedBand(img: RgbImage, c: CounterReading, recognize:
   const cell = { digit, score, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false };
   const [red] = cellRedness(img, [cell], c.axis, c.pitch, c.height, c.gains);
   const [core] = cellRedness(img, [cell], c.axis, c.pitch, c.height, c.gains, CORE_WIDTH);
+  // Not through readCounter, as the red-tail re-read does: it would place the point again from the
+  // cells' cores, which the hollow 0 this is for leaves free of red.
   const digits = c.digits + digit;
   const decimals = c.decimals + 1;
   return {
