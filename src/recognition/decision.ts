@@ -189,6 +189,8 @@ export function readingVerdict(
     // A less sure OCR row may stand when the wheel CNN reads every cell the same.
     if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
     if (c.decimalSource === 'none' && c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
+    // Marks under drums past the row's last cell: the row stops short of its units drum.
+    if (c.unitsPastRow) return no('plain: marks past the row');
     const top = text.readings[0];
     // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.
     const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decimalsFromMarks, drumsBeforeRow, markBoxesBeside, markExponent, mergedMarkExponents, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
+import { decimalsFromMarks, drumsBeforeRow, markBoxesBeside, markExponent, mergedMarkExponents, unitsPastRow, withMarkedDecimals } from '../../src/recognition/counter/scale-marks.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -117,4 +117,25 @@ test('markBoxesBeside picks the small boxes just under or over the drums, and be
     box(75, 200), // far below
   ];
   assert.deepEqual(markBoxesBeside(c, rects), [0, 1, 2]);
+});
+
+test('marks that agree on a units drum past the row say the row stops short of it; the plain row is withheld', async () => {
+  // `5899` of a register showing 58999 and a tenth: its 10000..10 marks under the four cells, its `1`
+  // and `0.1` marks under the drums past them (read as a plain row, 5899 before).
+  const c = plainCounter('5899');
+  const lines = [mark('100001000100', 75, 80), mark('10', 135, 80), mark('1', 165, 80), mark('0.1', 195, 80)];
+  assert.equal(unitsPastRow(lines, c), true);
+  assert.equal(decimalsFromMarks(lines, c), null);
+  const marked = withMarkedDecimals(lines, c);
+  assert.equal(marked.unitsPastRow, true);
+  assert.equal(marked.decimalSource, 'none');
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const text = parseMeterText([{ text: '5899', score: 0.99, box: [[30, 20], [150, 20], [150, 60], [30, 60]] }], { width: 400, height: 200 });
+  assert.equal(readingVerdict('electricity', text, c, null).reading, 5899);
+  assert.equal(readingVerdict('electricity', text, marked, null).why, 'plain: marks past the row');
+  // Marks that end on the row's last cell, or disagree, say nothing of the kind.
+  const whole = plainCounter('58999');
+  assert.equal(unitsPastRow([mark('100001000100', 75, 80), mark('10', 135, 80), mark('1', 165, 80)], whole), false);
+  assert.equal(unitsPastRow([mark('100001000100', 75, 80), mark('100', 135, 80)], c), false);
 });

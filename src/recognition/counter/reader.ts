@@ -59,6 +59,8 @@ export interface CounterReading {
   drumBefore?: number | null;
   /** Signs in the pixels that a row without drum cues is not what the OCR read (set by the pipeline; see plain-row.ts). */
   plainSigns?: PlainRowSigns;
+  /** Multiplier marks put the units drum past the row's last cell (set by the pipeline; see scale-marks.ts). */
+  unitsPastRow?: boolean;
 }
 
 /**

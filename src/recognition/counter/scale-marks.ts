@@ -82,6 +82,22 @@ const MAX_BEFORE = 2;
  * with another mark: alone, a "10" near the row may be anything.
  */
 export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number | null {
+  const d = markedDecimals(lines, c);
+  return d === null || d < 0 || d > 4 ? null : d;
+}
+
+/**
+ * Whether the row's multiplier marks, agreeing with each other, put its units drum past its last
+ * cell: the row stops drums short (a rendered register read `5899` of `58999` and a tenth, its `1`
+ * and `0.1` marks past the row, the drums under them rolling and unread).
+ */
+export function unitsPastRow(lines: OcrLine[], c: CounterReading): boolean {
+  const d = markedDecimals(lines, c);
+  return d !== null && d < 0;
+}
+
+/** The decimals the row's marks agree on (negative: the units drum lies past the row), or null. */
+function markedDecimals(lines: OcrLine[], c: CounterReading): number | null {
   const n = c.cells.length;
   const votes: { decimals: number; fraction: boolean }[] = [];
   for (const { cell, exponents } of placedMarks(lines, c)) {
@@ -91,7 +107,7 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
   }
   if (!votes.length) return null;
   const d = votes[0].decimals;
-  if (votes.some((v) => v.decimals !== d) || d < 0 || d > 4) return null;
+  if (votes.some((v) => v.decimals !== d)) return null;
   if (!votes.some((v) => v.fraction) && votes.length < 2) return null;
   return d;
 }
@@ -141,6 +157,7 @@ export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number
 /** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */
 export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
   if (c.decimalSource !== 'none') return c;
+  if (unitsPastRow(lines, c)) return { ...c, unitsPastRow: true };
   const d = decimalsFromMarks(lines, c);
   if (d === null || d === 0 || d >= c.digits.length) return c;
   return { ...c, decimals: d, decimalSource: 'marks', value: Number(c.digits) / 10 ** d };
