@@ -88,8 +88,8 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
 
 /**
  * Whether the row's multiplier marks, agreeing with each other, put its units drum past its last
- * cell: the row stops drums short (a rendered register read `5899` of `58999` and a tenth, its `1`
- * and `0.1` marks past the row, the drums under them rolling and unread).
+ * cell: the row stops drums short (a rendered register read `5899` of `58999` and a tenth: its
+ * `10000` to `10` marks under the four cells put the units drum a cell on, rolling and unread).
  */
 export function unitsPastRow(lines: OcrLine[], c: CounterReading): boolean {
   const d = markedDecimals(lines, c);
@@ -157,8 +157,8 @@ export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number
 /** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */
 export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
   if (c.decimalSource !== 'none') return c;
-  if (unitsPastRow(lines, c)) return { ...c, unitsPastRow: true };
-  const d = decimalsFromMarks(lines, c);
-  if (d === null || d === 0 || d >= c.digits.length) return c;
+  const d = markedDecimals(lines, c);
+  if (d !== null && d < 0) return { ...c, unitsPastRow: true };
+  if (d === null || d === 0 || d > 4 || d >= c.digits.length) return c;
   return { ...c, decimals: d, decimalSource: 'marks', value: Number(c.digits) / 10 ** d };
 }
