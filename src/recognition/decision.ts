@@ -3,7 +3,7 @@
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
 import { drumRow, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
-import { combineDigits, snapPosition } from './counter/combine.js';
+import { carrying, combineDigits, snapPosition } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
@@ -120,9 +120,9 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
 function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
   const n = c.cells.length;
   if (c.decimals !== 1 || wheels.positions.length !== n) return null;
-  const tenth = snapPosition(wheels.positions[n - 1]);
-  const units = snapPosition(wheels.positions[n - 2]);
-  if (tenth === Math.round(tenth) || Math.floor(tenth) === 9 || units !== Math.round(units)) return null;
+  const snapped = wheels.positions.map(snapPosition);
+  const rolls = (i: number) => snapped[i] !== Math.round(snapped[i]);
+  if (!rolls(n - 1) || carrying(snapped, n - 2) || rolls(n - 2)) return null;
   const part = rowPart(c, wheels, 0, n - 1, 0);
   const combined = combineDigits(part.counter, part.wheels!);
   // Not even one near-certain OCR digit against the CNN: a row whose cells the CNN sees off their

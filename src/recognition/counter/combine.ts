@@ -107,7 +107,7 @@ export function snapPosition(v: number): number {
 }
 
 /** Whether the wheel right of wheel `i` is part way from 9 to 0 (carrying wheel `i` along). */
-function carrying(snapped: number[], i: number): boolean {
+export function carrying(snapped: number[], i: number): boolean {
   const right = snapped[i + 1];
   return right !== undefined && Math.floor(right) === 9 && right !== 9;
 }
