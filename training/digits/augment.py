@@ -38,6 +38,7 @@ def augment(x, gen):
     x = _where(gray, (x * GRAY).sum(1, keepdim=True).expand(-1, 3, -1, -1), x)
     inv = torch.rand(n, generator=gen) < 0.2
     x = _where(inv, 1 - x, x)
+    x = streaks(x, gen)
     # Exposure: contrast around the image mean, brightness, gamma.
     mean = x.mean(dim=(1, 2, 3), keepdim=True)
     contrast = _u(gen, n, 0.4, 1.4).view(-1, 1, 1, 1)
@@ -49,3 +50,31 @@ def augment(x, gen):
     x = _where(blur, F.conv2d(F.pad(x, (1, 1, 1, 1), mode='replicate'), BLUR, groups=3), x)
     noise = torch.randn(x.shape, generator=gen) * _u(gen, n, 0, 0.06).view(-1, 1, 1, 1)
     return (x + noise).clamp(0, 1)
+
+
+def streaks(x, gen, p_streak=0.3, p_spot=0.12):
+    """Glare and clutter over the digit: thin lines at any angle (a reflection on plastic wrap or
+    glass, mostly bright; a wire or scratch, dark) and soft bright spots (a lamp's highlight).
+    Photos show both; clean training crops have neither, and the CNN read a zero crossed by a
+    bright streak as a 1."""
+    n, _, h, w = x.shape
+    ys = torch.arange(h, dtype=torch.float32).view(1, h, 1) + 0.5
+    xs = torch.arange(w, dtype=torch.float32).view(1, 1, w) + 0.5
+    for _ in range(2):
+        on = (torch.rand(n, generator=gen) < p_streak).float().view(-1, 1, 1)
+        cx, cy = _u(gen, n, 0, w).view(-1, 1, 1), _u(gen, n, 0, h).view(-1, 1, 1)
+        theta = _u(gen, n, 0, math.pi).view(-1, 1, 1)
+        dist = ((xs - cx) * torch.sin(theta) - (ys - cy) * torch.cos(theta)).abs()
+        sigma = _u(gen, n, 0.4, 1.6).view(-1, 1, 1)
+        alpha = _u(gen, n, 0.3, 0.95).view(-1, 1, 1) * on * torch.exp(-dist ** 2 / (2 * sigma ** 2))
+        dark = (torch.rand(n, generator=gen) < 0.25).view(-1, 1, 1)
+        tone = torch.where(dark, _u(gen, n, 0.0, 0.25).view(-1, 1, 1), _u(gen, n, 0.8, 1.0).view(-1, 1, 1))
+        a = alpha.unsqueeze(1)
+        x = x * (1 - a) + tone.unsqueeze(1) * a
+        p_streak /= 2
+    on = (torch.rand(n, generator=gen) < p_spot).float().view(-1, 1, 1)
+    cx, cy = _u(gen, n, 0, w).view(-1, 1, 1), _u(gen, n, 0, h).view(-1, 1, 1)
+    r = _u(gen, n, 2.5, 9).view(-1, 1, 1)
+    alpha = _u(gen, n, 0.3, 0.65).view(-1, 1, 1) * on * torch.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * r ** 2))
+    a = alpha.unsqueeze(1)
+    return x * (1 - a) + a

@@ -16,7 +16,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from augment import augment  # noqa: E402
+from augment import augment, streaks  # noqa: E402
 from data import CLASSES, DATASET, load_dataset, stratified_split  # noqa: E402
 from fixtures import write_fixtures  # noqa: E402
 from model import DigitWheelNet  # noqa: E402
@@ -30,6 +30,7 @@ FIXTURE_DIR = os.path.join(ROOT, 'test', 'fixtures', 'digits')
 SEED = 20240601
 SYNTH_SEED = 7
 FIXTURE_SEED = 99
+STREAK_SEED = 12345
 VAL_FRACTION = 0.1
 
 
@@ -72,6 +73,17 @@ def predict(model, images, batch=512):
     model.eval()
     out = [model(to_tensor(images[i:i + batch])).argmax(1) for i in range(0, len(images), batch)]
     return torch.cat(out).numpy()
+
+
+def streaked(images, seed=STREAK_SEED):
+    """The validation crops, each crossed by at least one streak (no spots), for a glare metric."""
+    return streaks(to_tensor(images), torch.Generator().manual_seed(seed), 1.0, 0.0).clamp(0, 1)
+
+
+@torch.no_grad()
+def predict_tensor(model, x, batch=512):
+    model.eval()
+    return torch.cat([model(x[i:i + batch]).argmax(1) for i in range(0, len(x), batch)]).numpy()
 
 
 def main():
@@ -129,7 +141,9 @@ def main():
     model.eval()
     val = metrics(predict(model, images[val_idx]), labels[val_idx])
     fixtures = metrics(predict(model, fix_images), fix_labels)
-    print('validation', json.dumps(val), '\nheld-out-font fixtures', json.dumps(fixtures), flush=True)
+    glare = metrics(predict_tensor(model, streaked(images[val_idx])), labels[val_idx])
+    print('validation', json.dumps(val), '\nheld-out-font fixtures', json.dumps(fixtures),
+          '\nvalidation crossed by streaks', json.dumps(glare), flush=True)
 
     os.makedirs(os.path.dirname(MODEL_PATH), exist_ok=True)
     torch.onnx.export(model, torch.zeros(2, 3, 32, 20), MODEL_PATH, input_names=['input'], output_names=['logits'],
@@ -173,10 +187,13 @@ def main():
         },
         'validation_metrics': val,
         'held_out_font_fixture_metrics': fixtures,
+        'validation_crossed_by_streaks_metrics': glare,
         'metric_notes': 'integer_digit_carry_tolerant counts a prediction right when its integer digit '
                         'matches, or when it is within one tenth of the truth across a digit boundary '
                         '(e.g. 2.9 for 3.0, 0.0 for 9.9). Validation images come from the same cameras as '
-                        'training images, so expect lower figures on unseen meters.',
+                        'training images, so expect lower figures on unseen meters. The streak metrics are '
+                        'the validation crops each crossed by one or two glare or wire streaks '
+                        f'(augment.streaks, seed {STREAK_SEED}), the corruption training adds to 30% of crops.',
         'training': {
             'command': '/usr/bin/python3 training/digits/train.py',
             'epochs': args.epochs, 'batch': args.batch, 'max_lr': args.lr, 'seed': SEED,
