@@ -177,6 +177,47 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
   assert.equal(soleDigit(peaked(6.8, 0.95)), null);
 });
 
+test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7, 4/7) reads no other wheel of the row', () => {
+  const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // A dark row framed with its windows' outlines: the CNN sees 0s in the `1` and the `7`.
+  const row = scored('0134749', 1, 0.58);
+  row.cells[4].score = 0.97;
+  const seen = firm([0, 0, 3, 4, 0, 4, 9]);
+  const r = combineDigits(row, seen);
+  assert.equal(r.overruled, 1);
+  assert.equal(r.disagreements, 1);
+  assert.equal(r.digits, '0134749');
+  // Without the contradiction the CNN's reading of the unsure `1` stands, as before.
+  const alone = scored('0134749', 1, 0.58);
+  assert.deepEqual(combineDigits(alone, firm([0, 0, 3, 4, 7, 4, 9])), { digits: '0034749', disagreements: 0, overruled: 0 });
+  // A near-certain `1` it takes for a `7`, its classic confusion, leaves its reading of the unsure last wheel standing.
+  const slip = scored('00488913', 7, 0.22);
+  slip.cells[6].score = 0.99;
+  assert.deepEqual(combineDigits(slip, firm([0, 0, 4, 8, 8, 9, 7, 4])), { digits: '00488914', disagreements: 0, overruled: 1 });
+  // Nor does it fill in a wheel the OCR read no digit on.
+  const unread = scored('0134749', 1, 0.58);
+  unread.cells[1].unread = true;
+  unread.cells[4].score = 0.97;
+  assert.equal(combineDigits(unread, seen).disagreements, 1);
+});
+
+test('combineDigits: a last wheel the CNN alone reads past x.55 may show the next digit: no reading', () => {
+  // Its best position at `last`, with 0.45 of its mass at 8.3: it firmly reads an 8 only (0.95 on 7.7-8.9).
+  const at = (last: number) => {
+    const spread = peaked(last, 0.5);
+    spread[83] += 0.45;
+    return { positions: [0, 4, 8, last], probabilities: [...[0, 4, 8].map((v) => peaked(v, 0.95)), spread] };
+  };
+  // The OCR barely read a `0`; the CNN sees 8.7, which a reader may write down as 9.
+  assert.equal(combineDigits(scored('0480', 3, 0.34), at(8.7)).disagreements, 1);
+  assert.equal(combineDigits(scored('0480', 3, 0.34), at(8.3)).digits, '0488');
+  // Likewise for a last wheel the OCR read no digit on.
+  const unread = scored('0480', 3, 0.34);
+  unread.cells[3].unread = true;
+  assert.equal(combineDigits(unread, at(8.7)).disagreements, 1);
+  assert.deepEqual(combineDigits(unread, at(8.3)), { digits: '0488', disagreements: 0, overruled: 0 });
+});
+
 test('combineDigits: the CNN never turns a barely read leading 0 (a frame edge, a blank cell) into a digit', () => {
   const positions = [6, 0, 8, 1, 9, 9, 8];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };

@@ -101,6 +101,16 @@ function lastWheelUndecided(position: number): boolean {
   return Math.abs(position - Math.floor(position) - LAST_WHEEL_LOWER_BELOW) < LAST_WHEEL_UNDECIDED;
 }
 
+/**
+ * Whether a last wheel may show its next digit: from just short of LAST_WHEEL_LOWER_BELOW on, a
+ * reader may write down the next digit (the CNN reads low), so without an OCR digit to say which,
+ * the CNN's lower digit is no reading (a tilted Itelma's last red drum, which the OCR barely read as
+ * `0` and the CNN saw at 8.7, gave `487.238` for `487.239`).
+ */
+function lastWheelMayShowNext(position: number): boolean {
+  return position - Math.floor(position) > LAST_WHEEL_LOWER_BELOW - LAST_WHEEL_UNDECIDED;
+}
+
 export function snapPosition(v: number): number {
   const r = Math.round(v);
   return Math.abs(v - r) <= SNAP ? r % 10 : v;
@@ -134,6 +144,13 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
   let overruled = 0;
   let replaced = 0;
   const last = counter.cells.length - 1;
+  const replacedAt: number[] = [];
+  // A near-certain OCR digit overruled the CNN outside its classic confusions (see below).
+  let misread = false;
+  const replace = (i: number, d: number) => {
+    replacedAt.push(i);
+    return d;
+  };
   const digits = counter.cells.map((cell, i) => {
     const o = cell.digit;
     const c = composed[i];
@@ -148,8 +165,8 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // No OCR digit to check: the CNN's, when it firmly reads one digit on a wheel that is not
       // mid-roll (a last wheel may roll, but not to where either digit may be written down).
       const cnn = p ? firmDigit(p, snapped[i]) : null;
-      const settled = i === last ? !(rolling && lastWheelUndecided(snapped[i])) : !rolling;
-      if (cnn !== null && settled && (i === last || replaced++ < MAX_REPLACED)) return cnn;
+      const settled = i === last ? !(rolling && lastWheelMayShowNext(snapped[i])) : !rolling;
+      if (cnn !== null && settled && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
       disagreements++;
       return o;
     }
@@ -157,7 +174,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       const cnn = p && support < OCR_OVERRULED ? firmDigit(p, snapped[i]) : null;
       // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next
       // digit, is mid-roll: which digit a reader writes down is a coin flip.
-      const midRoll = (d: number) => rolling && (o === (d + 1) % 10 || (i === last && lastWheelUndecided(snapped[i])));
+      const midRoll = (d: number) => rolling && (o === (d + 1) % 10 || (i === last && lastWheelMayShowNext(snapped[i])));
       // A barely read leading 0 may be no drum at all (the window's frame, a blank cell): the CNN,
       // which sees a digit in anything, must not turn it into a leading digit worth 10^n. Nor may it
       // turn a leading digit other than a 1 (which may be the frame's edge) into a 0, dropping 10^n:
@@ -166,7 +183,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // A wheel before the last cannot sit part way on while the wheel to its right is not passing
       // 9 -> 0: the CNN framed or read it wrong.
       const stray = rolling && i < last && !carrying(snapped, i);
-      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && !stray && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return cnn;
+      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && !stray && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
       disagreements++;
       return o;
     }
@@ -194,10 +211,20 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;
     if (cell.score >= CERTAIN_OCR && i < last && !rolling) {
       overruled++;
+      misread ||= !cnnConfuses(o, c);
       return o;
     }
     disagreements++;
     return o;
   });
+  // A CNN that a near-certain OCR digit contradicts, other than across its classic 1/7 and 4/7
+  // confusions, misread this row somewhere (a dark PAFAL row framed with its windows' outlines, which
+  // it read as 0s): it reads no other wheel in the OCR's place (the row's `1`, read by the OCR at 0.58,
+  // became a `0`: 3474.9 for 13474.9). Its 1/7 slip on one drum says nothing of the others (an Itelma
+  // row's last red `4`, which the OCR misread as `3` at 0.22, is the CNN's to read beside a `1` it took for a `7`).
+  if (misread && replacedAt.length > 0) {
+    for (const i of replacedAt) digits[i] = counter.cells[i].digit;
+    disagreements += replacedAt.length;
+  }
   return { digits: digits.join(''), disagreements, overruled };
 }
