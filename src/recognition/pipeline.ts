@@ -1,7 +1,7 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
 import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
-import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion } from './second-look.js';
+import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion, unsureLead } from './second-look.js';
 import { correctExposure } from './exposure.js';
 import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import { cropForRec, DEFAULT_REC, REC_HEIGHT } from './ocr/recognizer.js';
@@ -386,11 +386,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const [w] = findCounterWindows([row]);
       const found = w && readCounter(img, w);
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
-      // A strip wider than the drums takes in the window frame, which reads as a '1' on the
-      // row's pitch: a first digit the OCR is unsure of may be that frame (a leading 0, read or
-      // seen as a look-alike letter, changes no value).
+      // A strip wider than the drums takes in the window frame (see unsureLead).
+      if (unsureLead(found)) continue;
       const first = found.cells[0];
-      if (first.digit !== 0 && first.score < STRIP_FIRST_DIGIT_SCORE) continue;
       if (widened && mayStartInsideRow(row.rect, img, first, found.pitch)) continue;
       // A strip read as far as a rolling red drum often stops there (half numerals read as a symbol).
       const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)) : found;
@@ -511,9 +509,6 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
  */
 const BESIDE_ROW = { ...DEFAULT_REC, offThread: true };
 
-/** Lowest OCR confidence of the first digit of a re-read strip (see readRows). */
-const STRIP_FIRST_DIGIT_SCORE = 0.9;
-
 /** A reading found by a second look, with the row it came from when that row is known. */
 interface Found {
   reading: number;
@@ -540,6 +535,10 @@ interface Found {
  */
 export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found, serial = ''): boolean {
   if (first.doubted && !(found.counter ? drumRow(found.counter) : found.drums)) return false;
+  // As for re-read strips: an unsure leading digit may be the carrier's edge, which the CNN reads as a
+  // 1 as readily (a phone shot's gas row, its first 0 half hidden by the black band's edge, was read
+  // `13279.892` for `03279.892` by the finer look, the OCR's `1` at 0.76).
+  if (found.counter && unsureLead(found.counter)) return false;
   if (found.reading < Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) return false;
   // The nameplate serial taken for the row: its ink past the end says nothing of the counter's digits.
   const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;

@@ -133,3 +133,16 @@ export function contradictsFirstPass(
     return same !== undefined && same.digit !== c.digit;
   });
 }
+
+/** Lowest OCR confidence of a later look's leading digit other than 0 (see unsureLead). */
+const LEAD_DIGIT_SCORE = 0.9;
+
+/**
+ * Whether a later look's row begins with a digit other than 0 that the OCR is unsure of: a strip wider
+ * than the drums takes in the window frame or the carrier's edge, which reads as a `1` on the row's
+ * pitch (a leading 0, read or seen as a look-alike letter, changes no value).
+ */
+export function unsureLead(c: Pick<CounterReading, 'cells'>): boolean {
+  const first = c.cells[0];
+  return first !== undefined && first.digit !== 0 && first.score < LEAD_DIGIT_SCORE;
+}

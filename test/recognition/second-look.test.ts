@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion } from '../../src/recognition/second-look.js';
+import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion, unsureLead } from '../../src/recognition/second-look.js';
 import { cropRgb, type RgbImage } from '../../src/recognition/preprocess.js';
 import { readCounter, type CounterReading } from '../../src/recognition/counter/reader.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -115,4 +115,33 @@ test('a row read in a crop is cut by it when a crop edge inside the photo lies w
   // The last cell near the right edge (crop 400 wide): a red drum past it may lie outside.
   assert.equal(cutByCrop(row(240), region, size), true);
   assert.equal(cutByCrop(row(240), { ...region, x1: 2000 }, { width: 2000, height: 1500 }), false);
+});
+
+test('a later look\'s row may not begin with a digit other than 0 the OCR is unsure of', () => {
+  const row = (digit: number, score: number) => ({ cells: [{ digit, score, x: 0, y: 0, u: 0, line: 0, followedBySeparator: false }, { digit: 3, score: 1, x: 40, y: 0, u: 40, line: 0, followedBySeparator: false }] });
+  // A carrier's edge or a frame read as a `1` on the row's pitch.
+  assert.equal(unsureLead(row(1, 0.87)), true);
+  assert.equal(unsureLead(row(1, 0.95)), false);
+  // A leading 0 changes no value, however unsure.
+  assert.equal(unsureLead(row(0, 0.3)), false);
+  assert.equal(unsureLead({ cells: [] }), false);
+});
+
+test('a second look whose row begins with an unsure digit other than 0 does not stand', async () => {
+  const { secondLookStands } = await import('../../src/recognition/pipeline.js');
+  const drums = (digits: string, leadScore: number) =>
+    ({
+      digits,
+      decimals: 3,
+      decimalSource: 'colour',
+      regular: true,
+      redBeyond: false,
+      pitch: 40,
+      cells: [...digits].map((d, i) => ({ digit: Number(d), score: i === 0 ? leadScore : 0.99, x: 40 * i, y: 100, u: 0, line: 0, followedBySeparator: false })),
+    }) as unknown as CounterReading;
+  const first = { counter: null, wheels: null };
+  // A gas row's first 0, half hidden by the black band's edge, read as a `1` at 0.76.
+  assert.equal(secondLookStands(first, { reading: 13279.892, counter: drums('13279892', 0.76), wheels: null }), false);
+  assert.equal(secondLookStands(first, { reading: 13279.892, counter: drums('13279892', 0.97), wheels: null }), true);
+  assert.equal(secondLookStands(first, { reading: 3279.892, counter: drums('03279892', 0.5), wheels: null }), true);
 });
