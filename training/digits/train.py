@@ -69,21 +69,15 @@ def to_tensor(images):
 
 
 @torch.no_grad()
-def predict(model, images, batch=512):
+def predict(model, x, batch=512):
+    """Class indices for float images [N,3,32,20] in 0..1 (see to_tensor)."""
     model.eval()
-    out = [model(to_tensor(images[i:i + batch])).argmax(1) for i in range(0, len(images), batch)]
-    return torch.cat(out).numpy()
+    return torch.cat([model(x[i:i + batch]).argmax(1) for i in range(0, len(x), batch)]).numpy()
 
 
 def streaked(images, seed=STREAK_SEED):
     """The validation crops, each crossed by at least one streak (no spots), for a glare metric."""
     return streaks(to_tensor(images), torch.Generator().manual_seed(seed), 1.0, 0.0).clamp(0, 1)
-
-
-@torch.no_grad()
-def predict_tensor(model, x, batch=512):
-    model.eval()
-    return torch.cat([model(x[i:i + batch]).argmax(1) for i in range(0, len(x), batch)]).numpy()
 
 
 def main():
@@ -133,15 +127,15 @@ def main():
             opt.step()
             sched.step()
             total += loss.item()
-        val = metrics(predict(model, images[val_idx]), labels[val_idx])
+        val = metrics(predict(model, to_tensor(images[val_idx])), labels[val_idx])
         print(f'epoch {epoch + 1}/{args.epochs} loss {total / steps_per_epoch:.3f} '
               f'val top1 {val["top1_exact_tenth"]:.4f} ±1 {val["within_one_tenth"]:.4f} '
               f'int(carry) {val["integer_digit_carry_tolerant"]:.4f}  [{time.time() - started:.0f}s]', flush=True)
 
     model.eval()
-    val = metrics(predict(model, images[val_idx]), labels[val_idx])
-    fixtures = metrics(predict(model, fix_images), fix_labels)
-    glare = metrics(predict_tensor(model, streaked(images[val_idx])), labels[val_idx])
+    val = metrics(predict(model, to_tensor(images[val_idx])), labels[val_idx])
+    fixtures = metrics(predict(model, to_tensor(fix_images)), fix_labels)
+    glare = metrics(predict(model, streaked(images[val_idx])), labels[val_idx])
     print('validation', json.dumps(val), '\nheld-out-font fixtures', json.dumps(fixtures),
           '\nvalidation crossed by streaks', json.dumps(glare), flush=True)
 
