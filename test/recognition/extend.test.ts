@@ -110,8 +110,10 @@ test('extendRedTail takes a glyph that is no digit on a red drum face for that d
   assert.deepEqual(mid.cells.map((k) => k.unread === true), [false, false, false, false, false, true, false, false]);
   assert.equal(mid.cells[5].score, 0);
   assert.deepEqual([mid.decimals, mid.decimalSource], [3, 'colour']);
-  // A re-read that may end early and reads digits that far reads no drum unread.
-  assert.equal((await extendRedTail(img, c, rereadAt('8867%', [0, 1, 2, 3, 4]))).digits, '0048867');
+  // A re-read that reads digits as far as a glyph on the next red drum does not end the row there.
+  const past = await extendRedTail(img, c, rereadAt('8867%', [0, 1, 2, 3, 4]));
+  assert.equal(past.digits, '00488670');
+  assert.deepEqual(past.cells.slice(5).map((k) => k.unread === true), [false, false, true]);
   const last = await extendRedTail(img, c, rereadAt('88%', [0, 1, 2]));
   assert.equal(last.digits, '004880');
   assert.equal(last.cells[5].unread, true);
@@ -122,6 +124,12 @@ test('extendRedTail takes a glyph that is no digit on a red drum face for that d
   const onLight = counterOn(light, '00488');
   assert.equal((await extendRedTail(light, onLight, rereadAt('88÷75', [0, 1, 2, 3, 4]))).digits, '00488');
   assert.equal((await extendRedTail(light, onLight, rereadAt('88%', [0, 1, 2]))).digits, '00488');
+  // ... nor does the row end before it: the tail read that far is left out (a red drum beyond, see readCounter).
+  const stopped = await extendRedTail(light, onLight, rereadAt('886%', [0, 1, 2, 3]));
+  assert.equal(stopped.digits, '00488');
+  assert.equal(stopped.redBeyond, true);
+  // A glyph off the next drum's place (red paint past the drums) still ends the re-read.
+  assert.equal((await extendRedTail(light, onLight, rereadAt('886%', [0, 1, 2, 3.6]))).digits, '004886');
 });
 
 test('extendRedTail places red drums where the re-read found them, each about a pitch past the last', async () => {

@@ -45,7 +45,8 @@ export function redTailCentres(img: RgbImage, c: CounterReading): TailCell[] {
  * digit(s). First the last digit with every red cell (all must be read, a drum face the OCR read
  * no digit on only when none can be read otherwise, and only where the row has no red drum yet: see
  * tailDigits); failing that, the last two digits with the red cells, where the re-read may end early
- * (red paint or a red frame past the last drum is not a digit), and only then with a drum unread.
+ * (red paint or a red frame past the last drum is not a digit; a glyph on the next red cell is a drum,
+ * see tailDigits), and only then with a drum unread.
  * Each added digit must sit about one pitch past the one before it; it is placed where the re-read
  * found it, since red drums behind their own window often sit a little off the black drums' pitch.
  */
@@ -100,7 +101,8 @@ function tailRect(c: CounterReading, extra: TailCell[], known: number): RotatedR
  * those cells; null when the known ones do not match or a digit is off the drums' spacing. With
  * `unread`, a glyph that is no digit, a pitch past the digit before it on a red drum face of the
  * tail, stands for that drum, unread: a rolling drum's two half numerals, or a faded one, rarely
- * read as a digit.
+ * read as a digit. Any other glyph that is no digit a pitch past a tail digit, on the next red
+ * cell, makes the re-read null: the tail does not end there.
  */
 function tailDigits(
   c: CounterReading,
@@ -120,8 +122,12 @@ function tailDigits(
     const pos = charOffset(rec, i, width) / c.pitch + (m - 1) / 2;
     if (ch === undefined) {
       const tail = found.length - known;
-      const onFace = unread && tail >= 0 && tail < extra.length && extra[tail].face && rec.text[i].trim() !== '';
-      if (onFace && Math.abs(pos - found[found.length - 1].pos - 1) <= MAX_CELL_OFFSET) found.push({ digit: 0, score: 0, pos, lookalike: false, unread: true });
+      const onTail = tail >= 0 && tail < extra.length && rec.text[i].trim() !== '' && Math.abs(pos - found[found.length - 1].pos - 1) <= MAX_CELL_OFFSET;
+      if (onTail && unread && extra[tail].face) found.push({ digit: 0, score: 0, pos, lookalike: false, unread: true });
+      // A glyph on the next red cell that is no digit is a drum the re-read could not read: the
+      // tail read so far is no end of the row (under `--degrade jpeg` a gas row's rolling second red
+      // drum, read as `E`, was left out, and `242719.0` was given for `242719.04`).
+      else if (onTail && tail > 0) return null;
       continue;
     }
     // The known digits on their cells; each new one a pitch past the digit before it.
