@@ -1,12 +1,13 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small|jpeg|tilt]]
+//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
 // quality 35; dark crushes it like a night shot (gamma 2.2, 55% brightness); blur blurs it (sigma
 // 2.2); small shrinks it to 40%; jpeg only re-saves it at quality 50 (a messenger app); tilt only turns
-// it 8 degrees (a hand-held shot).
+// it 8 degrees (a hand-held shot); perspective shows it as from below and to the left (top and right
+// edges a fifth shorter, a projective warp).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,10 @@ import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 import { loadLabels } from './lib/labels.js';
+import { slanted } from './lib/perspective.js';
+
+/** `--degrade perspective`: the top edge and the right edge this share shorter (a shot from below left, about 25 degrees off). */
+const SLANT = 0.2;
 
 /** exact / wrong / null at the label's precision; undefined when the photo has no reading label. */
 export function judgeReading(label: string, predicted: number | null | undefined): 'exact' | 'wrong' | 'null' | undefined {
@@ -44,7 +49,7 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
-const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt'] as const;
+const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective'] as const;
 type Degradation = (typeof DEGRADATIONS)[number];
 
 /** The photo upright, then made worse as `kind` says (see the usage above), as a JPEG. */
@@ -56,6 +61,11 @@ async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
   if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
   if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
   if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+  if (kind === 'perspective') {
+    const { data, info } = await sharp(upright).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const seen = slanted(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, SLANT);
+    return sharp(seen, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  }
   const tilted = await sharp(upright).rotate(8, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer();
   return sharp(tilted)
     .resize(Math.round(width * 0.6), Math.round(height * 0.6), { fit: 'inside' })
