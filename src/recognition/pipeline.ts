@@ -30,7 +30,7 @@ import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS,
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
 import { extendRedBand } from './counter/red-band.js';
 import { colourStats, rotate180, rotateCcw, stretchContrast } from './preprocess.js';
-import { medianTextScore, sidewaysProbes, verticalTextShare } from './orientation.js';
+import { medianTextScore, readsWorse, sidewaysProbes, verticalTextShare } from './orientation.js';
 
 /** Longest side of the working image every stage shares. */
 const WORKING_SIDE = 1600;
@@ -107,7 +107,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         if (deg === 90) ccw = rotateCcw(img);
         const turnedImg = deg === 90 ? ccw! : deg === 270 ? rotate180(ccw ?? rotateCcw(img)) : rotate180(img);
         const pass = await analyse(turnedImg, ocrOpts);
-        if (passRank(pass) > passRank(first)) {
+        if (passRank(pass) > passRank(first) && !readsWorse(pass, first)) {
           first = pass;
           img = turnedImg;
           turned = deg;
@@ -531,7 +531,8 @@ interface Found {
  * first pass's row was in doubt for its unlit segments (`doubted`, see analyse), only such a drum row
  * stands: an LCD's second look misreads its digits as the first pass did, and a drum row whose red
  * drum the first pass missed may look like an LCD (a PAFAL row re-read without faint strokes read a 4 as a 7).
- * A first row that is the nameplate serial (`serial`) sets none of these bounds but the floors.
+ * A first row that is the nameplate serial (`serial`) sets none of these bounds (a dark shot's first pass
+ * took a serial `12-1533308`, read `21533308` and regular, for its row: 488.717 fell below its floor).
  */
 export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found, serial = ''): boolean {
   if (first.doubted && !(found.counter ? drumRow(found.counter) : found.drums)) return false;
@@ -539,13 +540,32 @@ export function secondLookStands(first: { counter: CounterReading | null; wheels
   // 1 as readily (a phone shot's gas row, its first 0 half hidden by the black band's edge, was read
   // `13279.892` for `03279.892` by the finer look, the OCR's `1` at 0.76).
   if (found.counter && unsureLead(found.counter)) return false;
-  if (found.reading < Math.max(leftOutFloor(first.counter), firstRowFloor(first.counter))) return false;
-  // The nameplate serial taken for the row: its ink past the end says nothing of the counter's digits.
+  // The nameplate serial taken for the row: its length and its ink past the end say nothing of the counter's digits.
   const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
+  if (found.reading < Math.max(leftOutFloor(row), firstRowFloor(row))) return false;
   const significant = (digits: string) => digits.replace(/^0+/, '').length;
   const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
   if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
+  if (row && dropsSureDrums(row, found)) return false;
   return !found.counter || drumRow(found.counter) || !contradictsFirstPass({ ...first, counter: row }, found.counter, found.origin);
+}
+
+/** OCR confidence from which a fractional drum the first pass read counts as surely there. */
+const SURE_DRUM = 0.9;
+
+/**
+ * Whether a second look's row reads fewer fractional drums than the first pass's regular row of red
+ * drums, which read the drums left out surely: the look lost them (a slanted gas meter's first pass
+ * read `0247848`, two red drums, and was withheld for the CNN's doubt on the last; a later look read
+ * `024784` and gave `2478.4` for `2478.48`).
+ */
+function dropsSureDrums(row: CounterReading, found: Found): boolean {
+  // A look that keeps no row (a re-read strip) gives its decimals in the reading, less trailing zeros.
+  const decimals = found.counter ? found.counter.decimals : (String(found.reading).split('.')[1] ?? '').length;
+  if (row.decimalSource !== 'colour' || !row.regular || decimals >= row.decimals) return false;
+  const left = row.cells.slice(row.cells.length - (row.decimals - decimals));
+  if (!found.counter && left.every((cell) => cell.digit === 0)) return false;
+  return left.every((cell) => !cell.unread && cell.score >= SURE_DRUM);
 }
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */

@@ -33,11 +33,18 @@ function marksLine(lines: OcrLine[]): { line: OcrLine; count: number } | null {
   return null;
 }
 
-/** Whether a counter row is just the nameplate serial read as a digit row. */
+/**
+ * Whether a counter row is just the nameplate serial read as a digit row, or six or more of its
+ * digits in a row (a serial `12-1533308` whose first 1, before a wide gap, the row left out as the
+ * frame's edge, read `21533308`).
+ */
 export function isSerialRow(c: CounterReading, serial: string): boolean {
   const s = serial.replace(/\D/g, '');
-  return s.length >= 5 && c.digits.includes(s);
+  return s.length >= 5 && (c.digits.includes(s) || (c.digits.length >= MIN_SERIAL_PART && s.includes(c.digits)));
 }
+
+/** Fewest digits of the serial a row must repeat to be taken for part of it. */
+const MIN_SERIAL_PART = 6;
 
 export function secondLookRegion(size: { width: number; height: number }, counter: CounterReading | null, lines: OcrLine[]): Region {
   const clip = (r: Region): Region => ({

@@ -139,3 +139,21 @@ test('marks that agree on a units drum past the row say the row stops short of i
   assert.equal(unitsPastRow([mark('100001000100', 75, 80), mark('10', 135, 80), mark('1', 165, 80)], whole), false);
   assert.equal(unitsPastRow([mark('100001000100', 75, 80), mark('100', 135, 80)], c), false);
 });
+
+test('a fraction mark past a row that ends on its units drum says the row stops short of its tenth', () => {
+  // `1723` of a register showing 1723.2: `1000` `100` `10` under its first three cells, its `1` mark
+  // unread, and `1/10` under the tenths drum a pitch past the row (read as a plain row, 1723 before).
+  const c = plainCounter('1723');
+  const lines = [mark('1000', 45, 80), mark('100', 75, 80), mark('10', 105, 80), mark('1/10', 165, 80)];
+  assert.equal(unitsPastRow(lines, c), true);
+  assert.equal(withMarkedDecimals(lines, c).unitsPastRow, true);
+  // Without it, or with a mark past the row that disagrees, or one three pitches on: nothing past.
+  assert.equal(unitsPastRow(lines.slice(0, 3), c), false);
+  assert.equal(withMarkedDecimals(lines.slice(0, 3), c).unitsPastRow, undefined);
+  assert.equal(unitsPastRow([...lines.slice(0, 3), mark('1/10', 195, 80)], c), false);
+  assert.equal(unitsPastRow([...lines.slice(0, 3), mark('1/10', 255, 80)], c), false);
+  // A row that holds its tenth under the `1/10` mark has nothing past it.
+  const tenth = plainCounter('17232');
+  assert.equal(unitsPastRow(lines, tenth), false);
+  assert.equal(withMarkedDecimals(lines, tenth).decimals, 1);
+});

@@ -29,6 +29,21 @@ test('regularise flags a row as irregular when an end digit other than a 1 sits 
   assert.equal(regularise([...[0, 4, 8, 8].map((d, i) => cell(d, i * 25)), cell(7, 140)], 25).regular, true);
 });
 
+test('regularise keeps a seven-segment 1 off its cell centre and the digit after it', () => {
+  // A rendered LCD's `04312` at a 62 px pitch: the 1 sits on its cell's right-hand segments and the
+  // OCR placed the 2 a little left, 34 px after the 1; the span across the 1 is two pitches.
+  const lcd = regularise([0, 4, 3, 1, 2].map((d, i) => cell(d, [197, 265, 316, 401, 435][i])), 59.5);
+  assert.equal(lcd.cells.map((c) => c.digit).join(''), '04312');
+  assert.equal(lcd.regular, true);
+  // The same gaps without a 1 in the middle: the last digit is a rival read of the drum before it.
+  const rivals = regularise([0, 4, 3, 7, 2].map((d, i) => cell(d, [197, 265, 316, 401, 435][i])), 59.5);
+  assert.equal(rivals.regular, false);
+  // A 1 that ends the row is still a frame edge when it is off the pitch, and a 1 between two
+  // digits a pitch apart leaves the row irregular (dropDividers removes such a divider).
+  assert.equal(regularise([...[0, 4, 3, 2].map((d, i) => cell(d, i * 60)), cell(1, 205)], 60).cells.length, 4);
+  assert.equal(regularise([0, 4, 1, 3, 2].map((d, i) => cell(d, [0, 60, 90, 120, 180][i])), 60).regular, false);
+});
+
 test('regularise flags a row with a missing digit as irregular', () => {
   const cells = [0, 25, 50, 100, 125].map((u, i) => cell(i, u));
   assert.equal(regularise(cells, 25).regular, false);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../../src/recognition/pipeline.js';
-import { medianTextScore, verticalTextShare } from '../../src/recognition/orientation.js';
+import { medianTextScore, readsWorse, verticalTextShare } from '../../src/recognition/orientation.js';
 import { waterMeterPng } from './fixtures.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -24,6 +24,15 @@ test('median text score counts lines of 3 characters or more', () => {
   const line = (text: string, score: number) => ({ text, score, box: [] as [number, number][] });
   assert.equal(medianTextScore([line('12', 0.1), line('abc', 0.9), line('abcd', 0.5), line('xyz', 0.7)]), 0.7);
   assert.equal(medianTextScore([line('1', 0.2)]), 0);
+});
+
+test('a turned pass reads worse only when its median text score falls clearly below the unturned one', () => {
+  const lines = (...scores: number[]) => ({ lines: scores.map((score) => ({ text: 'abcd', score, box: [] as [number, number][] })) });
+  // A slanted LCD photo: its text read upright at 0.88, upside down at 0.48 (its `1955` read `5561`).
+  assert.equal(readsWorse(lines(0.45, 0.48, 0.6), lines(0.8, 0.88, 0.9)), true);
+  // PAFAL's upside-down text reads about as well as upright: the right turn may read a little lower.
+  assert.equal(readsWorse(lines(0.94, 0.945, 0.95), lines(0.96, 0.966, 0.97)), false);
+  assert.equal(readsWorse(lines(0.9), lines()), false);
 });
 
 for (const degrees of [90, 180, 270]) {

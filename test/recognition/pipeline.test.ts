@@ -427,6 +427,12 @@ test('rendered LCDs whose point the OCR does not read give the reading or none, 
   }
 });
 
+test('a rendered LCD with a 1 between its digits is read whole, the 1 off its cell centre', async () => {
+  // Withheld before: the 1 lights its cell's right-hand segments, the OCR placed the 2 after it a
+  // third of a pitch away, and the row was cut to `043` and taken for no counter.
+  assert.equal(await readingOf(await renderSvg(lcdMeterSvg('04312', '01234567', { ghost: 0.05 }))), 4312);
+});
+
 test('a blurred LCD re-read over a strip that takes in its frame still has its digits checked in the pixels', async () => {
   const r = await recognizerP;
   // The strip's row looked windowed and went unchecked: its last 1, read as an 8, gave 4683.48.

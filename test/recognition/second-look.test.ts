@@ -45,6 +45,12 @@ test('a multiplier-mark line takes the second look beside it; a serial read as t
   assert.equal(isSerialRow(row, 'No 22170246'), true);
   assert.equal(isSerialRow(row, '2337550'), false);
   assert.equal(isSerialRow(row, ''), false);
+  // Six or more of the serial's digits in a row: the serial, its first digit left out as a frame edge.
+  assert.equal(isSerialRow(row, '1-22170246'), true);
+  assert.equal(isSerialRow(row, '221702469'), true);
+  const part = readCounter(img, { cells: cells.slice(0, 5), axis: [1, 0], height: 30, pitch: 30, lineIndexes: [0], score: 1 });
+  assert.ok(part);
+  assert.equal(isSerialRow(part, 'No 22170246'), false);
 });
 
 test('a second look contradicts the first pass where it reads another digit at the place of one the first pass was sure of', () => {
@@ -101,6 +107,37 @@ test('a second look stands for a plain row with a digit’s ink past its end onl
   assert.equal(secondLookStands(serialRow, drums, '98-765432'), false);
   assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }, '73140'), true);
   assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }, '1234567'), false);
+  // A serial row that looks like a plain row stopping before red drums sets no floor either: under
+  // `--degrade dark`, `21533308` (serial `12-1533308`) refused an Itelma's 488.717.
+  const redBefore = { counter: { ...row('21533308'), redBeyond: true }, wheels: null };
+  const water = { reading: 488.717, counter: { ...row('00488717'), decimalSource: 'colour' as const, decimals: 3 }, wheels: null };
+  assert.equal(secondLookStands(redBefore, water), false);
+  assert.equal(secondLookStands(redBefore, water, '12-1533308'), true);
+});
+
+test('a second look may not leave out red drums the first pass read surely', async () => {
+  const { secondLookStands } = await import('../../src/recognition/pipeline.js');
+  const row = (digits: string, decimals: number, score = 0.99) =>
+    ({
+      digits,
+      decimals,
+      decimalSource: 'colour',
+      regular: true,
+      redBeyond: false,
+      pitch: 40,
+      cells: [...digits].map((d, i) => ({ digit: Number(d), score, x: 40 * i, y: 100, u: 40 * i, line: 0, followedBySeparator: false })),
+    }) as unknown as CounterReading;
+  // A slanted gas meter: `0247848` withheld for the CNN's doubt on its last red drum, then a strip
+  // re-read gave `2478.4`.
+  const first = { counter: row('0247848', 2), wheels: null };
+  assert.equal(secondLookStands(first, { reading: 2478.4, counter: null, wheels: null }), false);
+  assert.equal(secondLookStands(first, { reading: 2478.4, counter: row('024784', 1), wheels: null }), false);
+  assert.equal(secondLookStands(first, { reading: 2478.48, counter: row('0247848', 2), wheels: null }), true);
+  assert.equal(secondLookStands(first, { reading: 2478.482, counter: null, wheels: null }), true);
+  // A drum the first pass read unsurely may be left out; so may a 0 a strip's reading cannot show.
+  assert.equal(secondLookStands({ counter: row('0247848', 2, 0.6), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), true);
+  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), true);
+  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: null }, { reading: 2478.4, counter: row('024784', 1), wheels: null }), false);
 });
 
 test('a row read in a crop is cut by it when a crop edge inside the photo lies within 1.5 pitches of either end', () => {

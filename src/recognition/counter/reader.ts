@@ -59,7 +59,7 @@ export interface CounterReading {
   drumBefore?: number | null;
   /** Signs in the pixels that a row without drum cues is not what the OCR read (set by the pipeline; see plain-row.ts). */
   plainSigns?: PlainRowSigns;
-  /** Multiplier marks put the units drum past the row's last cell (set by the pipeline; see scale-marks.ts). */
+  /** Multiplier marks put a drum (the units drum or a fraction's) past the row's last cell (set by the pipeline; see scale-marks.ts). */
   unitsPastRow?: boolean;
 }
 
@@ -80,16 +80,30 @@ export function regularise(cells: DigitCell[], pitch: number): { cells: DigitCel
   let rivals = false;
   const off = (g: number) => Math.abs(g - pitch) / pitch;
   const rival = (end: DigitCell, g: number) => end.digit !== 1 && g < pitch;
-  while (c.length > 3 && off(c[1].u - c[0].u) > PITCH_TOLERANCE) {
+  while (c.length > 3 && off(gapAt(c, 1)) > PITCH_TOLERANCE) {
     rivals ||= rival(c[0], c[1].u - c[0].u);
     c = c.slice(1);
   }
-  while (c.length > 3 && off(c[c.length - 1].u - c[c.length - 2].u) > PITCH_TOLERANCE) {
+  while (c.length > 3 && off(gapAt(c, c.length - 1)) > PITCH_TOLERANCE) {
     rivals ||= rival(c[c.length - 1], c[c.length - 1].u - c[c.length - 2].u);
     c = c.slice(0, -1);
   }
-  const regular = !rivals && c.slice(1).every((cell, i) => off(cell.u - c[i].u) <= PITCH_TOLERANCE);
+  const regular = !rivals && c.slice(1).every((_, i) => off(gapAt(c, i + 1)) <= PITCH_TOLERANCE);
   return { cells: c, regular };
+}
+
+/**
+ * The gap before cell `i`. A gap next to a 1 between two other digits is half the span across that
+ * 1: a seven-segment 1 lights only its cell's right-hand segments, so its ink (and the OCR's place
+ * for it) sits up to half a pitch right of the cell's centre, and the CTC places of its neighbours
+ * jitter too (a rendered LCD's `04312` put its 1 and 2 a third of a pitch apart, and the 2 was
+ * dropped). The span across it still shows whether the row keeps its pitch.
+ */
+function gapAt(c: DigitCell[], i: number): number {
+  const lone1 = (k: number) => k > 0 && k < c.length - 1 && c[k].digit === 1 && c[k - 1].digit !== 1 && c[k + 1].digit !== 1;
+  if (lone1(i)) return (c[i + 1].u - c[i - 1].u) / 2;
+  if (lone1(i - 1)) return (c[i].u - c[i - 2].u) / 2;
+  return c[i].u - c[i - 1].u;
 }
 
 /** The strip along a row from `before` pitches before its first cell to `after` pitches past its last, `height` cell heights high. */

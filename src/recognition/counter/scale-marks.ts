@@ -67,14 +67,15 @@ export function placedMarks(lines: OcrLine[], c: CounterReading): PlacedMarks[] 
     // A merged line's centre sits under the middle of its marks, one mark per cell.
     const pos = (dx * ax + dy * ay) / c.pitch - (exps.length - 1) / 2;
     const i = Math.round(pos);
-    if (i < -MAX_BEFORE || i + exps.length > n || Math.abs(pos - i) > MAX_ALONG) continue;
+    if (i < -MAX_BEFORE || i + exps.length > n + MAX_AFTER || Math.abs(pos - i) > MAX_ALONG) continue;
     placed.push({ cell: i, exponents: exps });
   }
   return placed;
 }
 
-/** How many drums before the row's first cell marks may show (drums the OCR left out). */
+/** How many drums before the row's first cell, and past its last, marks may show (drums the OCR left out). */
 const MAX_BEFORE = 2;
+const MAX_AFTER = 2;
 
 /**
  * Decimal places implied by the multiplier marks next to the counter's cells, or null when there
@@ -87,13 +88,16 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
 }
 
 /**
- * Whether the row's multiplier marks, agreeing with each other, put its units drum past its last
- * cell: the row stops drums short (a rendered register read `5899` of `58999` and a tenth: its
- * `10000` to `10` marks under the four cells put the units drum a cell on, rolling and unread).
+ * Whether the row's multiplier marks, agreeing with each other, show a drum past its last cell: the
+ * row stops drums short. Its units drum (a rendered register read `5899` of `58999` and a tenth: its
+ * `10000` to `10` marks under the four cells put the units drum a cell on, rolling and unread), or a
+ * fractional one: a mark past the row's end (a slanted shot of a Taiwanese register read `1723` of
+ * `1723.2`, its `1/10` mark under the tenths drum the detector boxed apart).
  */
 export function unitsPastRow(lines: OcrLine[], c: CounterReading): boolean {
   const d = markedDecimals(lines, c);
-  return d !== null && d < 0;
+  const past = placedMarks(lines, c).some(({ cell, exponents }) => cell + exponents.length > c.cells.length);
+  return d !== null && (d < 0 || past);
 }
 
 /** The decimals the row's marks agree on (negative: the units drum lies past the row), or null. */
@@ -157,8 +161,8 @@ export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number
 /** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */
 export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
   if (c.decimalSource !== 'none') return c;
+  if (unitsPastRow(lines, c)) return { ...c, unitsPastRow: true };
   const d = markedDecimals(lines, c);
-  if (d !== null && d < 0) return { ...c, unitsPastRow: true };
   if (d === null || d === 0 || d > 4 || d >= c.digits.length) return c;
   return { ...c, decimals: d, decimalSource: 'marks', value: Number(c.digits) / 10 ** d };
 }
