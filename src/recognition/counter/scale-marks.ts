@@ -83,7 +83,7 @@ const MAX_AFTER = 2;
  * with another mark: alone, a "10" near the row may be anything.
  */
 export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number | null {
-  const d = markedDecimals(lines, c);
+  const { decimals: d } = markedDecimals(lines, c);
   return d === null || d < 0 || d > 4 ? null : d;
 }
 
@@ -95,25 +95,29 @@ export function decimalsFromMarks(lines: OcrLine[], c: CounterReading): number |
  * `1723.2`, its `1/10` mark under the tenths drum the detector boxed apart).
  */
 export function unitsPastRow(lines: OcrLine[], c: CounterReading): boolean {
-  const d = markedDecimals(lines, c);
-  const past = placedMarks(lines, c).some(({ cell, exponents }) => cell + exponents.length > c.cells.length);
-  return d !== null && (d < 0 || past);
+  return markedDecimals(lines, c).pastRow;
 }
 
-/** The decimals the row's marks agree on (negative: the units drum lies past the row), or null. */
-function markedDecimals(lines: OcrLine[], c: CounterReading): number | null {
+/**
+ * The decimals the row's marks agree on (negative: the units drum lies past the row), or null; and
+ * whether, agreeing, they show a drum past the row (see unitsPastRow).
+ */
+function markedDecimals(lines: OcrLine[], c: CounterReading): { decimals: number | null; pastRow: boolean } {
   const n = c.cells.length;
+  const none = { decimals: null, pastRow: false };
   const votes: { decimals: number; fraction: boolean }[] = [];
+  let past = false;
   for (const { cell, exponents } of placedMarks(lines, c)) {
+    past ||= cell + exponents.length > n;
     if (cell < 0) continue;
     // Cells 0..cell and e more to the right of it are whole units.
     exponents.forEach((e, k) => votes.push({ decimals: n - 1 - (cell + k) - e, fraction: e < 0 }));
   }
-  if (!votes.length) return null;
+  if (!votes.length) return none;
   const d = votes[0].decimals;
-  if (votes.some((v) => v.decimals !== d)) return null;
-  if (!votes.some((v) => v.fraction) && votes.length < 2) return null;
-  return d;
+  if (votes.some((v) => v.decimals !== d)) return none;
+  if (!votes.some((v) => v.fraction) && votes.length < 2) return none;
+  return { decimals: d, pastRow: d < 0 || past };
 }
 
 /**
@@ -161,8 +165,8 @@ export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number
 /** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */
 export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
   if (c.decimalSource !== 'none') return c;
-  if (unitsPastRow(lines, c)) return { ...c, unitsPastRow: true };
-  const d = markedDecimals(lines, c);
+  const { decimals: d, pastRow } = markedDecimals(lines, c);
+  if (pastRow) return { ...c, unitsPastRow: true };
   if (d === null || d === 0 || d > 4 || d >= c.digits.length) return c;
   return { ...c, decimals: d, decimalSource: 'marks', value: Number(c.digits) / 10 ** d };
 }
