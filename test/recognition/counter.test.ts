@@ -202,9 +202,15 @@ test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7,
   assert.equal(r.overruled, 1);
   assert.equal(r.disagreements, 1);
   assert.equal(r.digits, '0134749');
-  // Without the contradiction the CNN's reading of the unsure `1` stands, as before.
-  const alone = scored('0134749', 1, 0.58);
+  // Without the contradiction the CNN's reading of an unsure digit stands, as before...
+  const alone = scored('0834749', 1, 0.58);
   assert.deepEqual(combineDigits(alone, firm([0, 0, 3, 4, 7, 4, 9])), { digits: '0034749', disagreements: 0, overruled: 0 });
+  // ... but not of an unsure `1` it reads as `0` (a thin 1 between window edges), unless barely read.
+  const one = scored('0134749', 1, 0.58);
+  assert.deepEqual(combineDigits(one, firm([0, 0, 3, 4, 7, 4, 9])), { digits: '0134749', disagreements: 1, overruled: 0 });
+  const slantedOne = scored('0134200', 1, 0.68);
+  assert.equal(combineDigits(slantedOne, firm([0, 0, 3, 4, 2, 0, 0])).disagreements, 1);
+  assert.deepEqual(combineDigits(scored('0134749', 1, 0.4), firm([0, 0, 3, 4, 7, 4, 9])).digits, '0034749');
   // A near-certain `1` it takes for a `7`, its classic confusion, leaves its reading of the unsure last wheel standing.
   const slip = scored('00488913', 7, 0.22);
   slip.cells[6].score = 0.99;
