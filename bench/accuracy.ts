@@ -1,13 +1,13 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective]]
+//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
 // quality 35; dark crushes it like a night shot (gamma 2.2, 55% brightness); blur blurs it (sigma
 // 2.2); small shrinks it to 40%; jpeg only re-saves it at quality 50 (a messenger app); tilt only turns
 // it 8 degrees (a hand-held shot); perspective shows it as from below and to the left (top and right
-// edges a fifth shorter, a projective warp).
+// edges a fifth shorter, a projective warp), perspective-right as from below and to the right.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,7 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
-const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective'] as const;
+const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right'] as const;
 type Degradation = (typeof DEGRADATIONS)[number];
 
 /** The photo upright, then made worse as `kind` says (see the usage above), as a JPEG. */
@@ -61,10 +61,12 @@ async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
   if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
   if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
   if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
-  if (kind === 'perspective') {
-    const { data, info } = await sharp(upright).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (kind === 'perspective' || kind === 'perspective-right') {
+    // From below right: the mirror image seen from below left, mirrored back.
+    const right = kind === 'perspective-right';
+    const { data, info } = await sharp(upright).flop(right).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const seen = slanted(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, SLANT);
-    return sharp(seen, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    return sharp(seen, { raw: { width: info.width, height: info.height, channels: 3 } }).flop(right).jpeg({ quality: 92 }).toBuffer();
   }
   const tilted = await sharp(upright).rotate(8, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer();
   return sharp(tilted)
