@@ -63,11 +63,11 @@ export function cnnConfuses(a: number, b: number): boolean {
  * OCR at 0.68, became a `0`: 3420 for 13420.0). Not counted among those confusions where a sure OCR
  * digit vetoes the CNN (see combineDigits): a CNN that reads a sure 1 as 0 misread its row.
  */
-const ONE_AS_ZERO = '1,0';
+const REPLACED_ONLY_BELOW = new Set([...CONFUSED, '1,0']);
 
 /** Whether the CNN's `cnn` may stand for the OCR's `ocr`, read at `score`. */
 function mayReplace(ocr: number, cnn: number, score: number): boolean {
-  return score < CONFUSED_REPLACE_BELOW || !(cnnConfuses(ocr, cnn) || `${ocr},${cnn}` === ONE_AS_ZERO);
+  return score < CONFUSED_REPLACE_BELOW || !REPLACED_ONLY_BELOW.has(`${ocr},${cnn}`);
 }
 
 /** The one digit the CNN firmly supports, or null when none or two (a wheel between digits). */
