@@ -5,7 +5,8 @@
 // apart, and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
 // their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
 // faint unlit segments, a point), alone and with a tariff sign and a register code (`T2`, `1.8.2`);
-// a hot-water meter with light drums in a red band, red numerals for the decimals.
+// a hot-water meter with light drums in a red band, red numerals for the decimals; a register whose
+// tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums.
 // A reading may be null; it must never be wrong.
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways] [--only layout]
 // [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
@@ -14,7 +15,7 @@ import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
-import { electricityDrumSvg, framedTenthSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, framedTenthSvg, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
 
@@ -93,10 +94,10 @@ function lcdDisplay(r: () => number): { display: string; value: number; ghost: n
 
 /**
  * `more` draws the digits of layouts added later, `lcd` those of the LCD layouts, `hot` those of
- * the hot-water face and `framed` those of the framed tenth, so that a seed still gives the earlier
- * layouts' faces.
+ * the hot-water face, `framed` those of the framed tenth and `gas` those of the gas faces, so that a
+ * seed still gives the earlier layouts' faces.
  */
-function faces(rnd: () => number, more: () => number, lcd: () => number, hot: () => number, framed: () => number): Face[] {
+function faces(rnd: () => number, more: () => number, lcd: () => number, hot: () => number, framed: () => number, gas: () => number): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -110,6 +111,8 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
   const code = `1.8.${tariff[1]}`;
   const hotWater = digits(8, hot);
   const framedRoll = rollingDrums(5 + Math.floor(framed() * 2), framed);
+  const gasLight = rollingDrums(8, gas);
+  const gasDark = rollingDrums(8, gas);
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
@@ -128,6 +131,8 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
     { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000] },
     // As for the tenth set apart, a reading of the whole kWh leaves out a drum, not gets one wrong.
     { layout: 'tenth in a red frame', svg: framedTenthSvg(framedRoll, '3165537'), shows: shown(framedRoll), right: [...rollingRight(framedRoll, 1), Math.floor(rollingRight(framedRoll, 1)[0])] },
+    { layout: 'gas, light drums framed', svg: gasMeterSvg(gasLight, '33834598', true), shows: shown(gasLight), right: rollingRight(gasLight, 3) },
+    { layout: 'gas, dark drums framed', svg: gasMeterSvg(gasDark, '33834598', false), shows: shown(gasDark), right: rollingRight(gasDark, 3) },
   ];
 }
 
@@ -147,9 +152,10 @@ async function main(): Promise<void> {
   const lcd = random(seed + 0x7f4a7c15);
   const hot = random(seed + 0x2545f491);
   const framed = random(seed + 0x1b873593);
+  const gas = random(seed + 0x3c6ef372);
   const tally = new Map<string, Record<Verdict, number>>();
   for (let k = 0; k < count; k++) {
-    for (const face of faces(rnd, more, lcd, hot, framed)) {
+    for (const face of faces(rnd, more, lcd, hot, framed, gas)) {
       if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;

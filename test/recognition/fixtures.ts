@@ -108,6 +108,38 @@ export function electricityDrumSvg(reading: string | number[], serial: string): 
 }
 
 /**
+ * A diaphragm gas meter's nameplate (as Elster BK-G4 ones look): 5 whole and 3 decimal drums in a
+ * black band, a red frame round the decimals, a comma before them and `m³` after; ratings and the
+ * serial printed twice. `light`: white drum faces with black numerals (the newer look), else white
+ * numerals on black drums and on red ones for the decimals. `positions`: 8 drum positions.
+ */
+export function gasMeterSvg(positions: number[], serial: string, light: boolean): string {
+  const [pitch, x0, y0, w, h] = [56, 150, 300, 44, 64];
+  const font = (fill: string) => `font-family="DejaVu Sans" font-size="50" fill="${fill}" text-anchor="middle"`;
+  const cells = positions
+    .map((p, i) => {
+      const x = x0 + i * pitch;
+      const face = light ? '#f4f4f0' : i < 5 ? '#141414' : '#c0141c';
+      return `<rect x="${x}" y="${y0}" width="${w}" height="${h}" fill="${face}"/>` + drumNumerals(`g${i}`, x, y0, w, h, y0 + 50, p, font(light ? '#111' : '#f2f2f2'), 50);
+    })
+    .join('');
+  const fx = x0 + 5 * pitch - 8;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="640">
+<rect width="900" height="640" fill="#6b6f72"/>
+<rect x="70" y="70" width="760" height="440" rx="10" fill="#ecece8" stroke="#333" stroke-width="4"/>
+<text x="330" y="140" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="#111">BK-G4</text>
+<text x="110" y="200" font-family="DejaVu Sans" font-size="22" fill="#222">Qmax 6 m³/h  Qmin 0,04 m³/h</text>
+<text x="110" y="235" font-family="DejaVu Sans" font-size="22" fill="#222">V 1,2 dm³  Pmax 0,5 bar</text>
+<text x="560" y="200" font-family="DejaVu Sans" font-size="24" fill="#222">${serial}</text>
+<rect x="${x0 - 24}" y="${y0 - 10}" width="${8 * pitch + 40}" height="${h + 20}" fill="#101010"/>${cells}
+<rect x="${fx}" y="${y0 - 6}" width="${3 * pitch + 4}" height="${h + 12}" fill="none" stroke="#d0141c" stroke-width="5"/>
+<text x="${fx - 6}" y="${y0 + h + 4}" font-family="DejaVu Sans" font-weight="bold" font-size="36" fill="#f2f2f2">,</text>
+<text x="${x0 + 8 * pitch + 30}" y="${y0 + 50}" font-family="DejaVu Sans" font-weight="bold" font-size="44" fill="#111">m³</text>
+<text x="110" y="440" font-family="DejaVu Sans" font-size="22" fill="#222">1 imp = 0,01 m³   S/N: ${serial}</text>
+</svg>`;
+}
+
+/**
  * A watthour meter's register as many Asian ones look: whole-kWh drums with light numerals in a
  * black strip, then a tenth drum with a light face and dark numerals in a narrow red frame that hugs
  * its window, and the drums' values printed below (the tenth's in red). `positions`: the drums'
