@@ -11,11 +11,12 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
-import { extendRedTail } from './counter/extend.js';
+import { cnnSettles } from './counter/combine.js';
+import { extendRedTail, unreadRedTail } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
-import { mayStartInsideRow, widenedRows } from './counter/widen.js';
+import { mayEndInsideRow, mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { joinedRows } from './counter/lone-boxes.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
@@ -232,7 +233,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const seen = firstSeen();
     const widenedReading = async (lines: OcrLineDetail[]) => {
       const widened = await widenedRows(img, lines, (rects) => ocr.recognizer.recognize(img, rects));
-      return readRows(img, widened, seen, type, { notSerial: serial, widened: true });
+      return readRows(img, widened, seen, type, { notSerial: serial, widened: true, seeded: true });
     };
     // The first pass's lines, then the coarser look's: drums in separate windows that the detector
     // boxes one drum half at a time at the working scale, it may box a few at a time at half of it.
@@ -318,6 +319,20 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
   const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[], skipped: DetectedBox[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
     const tailed = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
+    // Drum faces past the row that the OCR read no digit on (see unreadRedTail) are the CNN's to read;
+    // where it cannot read them all, they are too rolled to read, and the row stands as far as the OCR
+    // read it, as a reader's label stops there (`08078.4`, its last two red drums rolling).
+    const unread = tailed === row ? unreadRedTail(img, row) : null;
+    if (unread) {
+      const looked = await examineTailed(img, unread, lines, skipped);
+      const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
+      if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from)) return looked;
+    }
+    return examineTailed(img, tailed, lines, skipped);
+  };
+
+  /** A row with its red tail settled, with its red band, marked decimals, window look and wheel readings. */
+  const examineTailed = async (img: RgbImage, tailed: CounterReading, lines: OcrLine[], skipped: DetectedBox[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
     const extended = await extendRedBand(img, tailed, (rects) => ocr.recognizer.recognize(img, rects));
     const beside = markBoxesBeside(extended, skipped.map((b) => b.rect)).map((i) => skipped[i]);
     const marks = beside.length > 0 ? (await ocr.readBoxes(img, beside)).map(toOcrLine) : [];
@@ -377,11 +392,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /**
    * The reading of re-read strips with a decimal cue, when every strip that gives one gives the same.
-   * `widened`: the strips were widened around a seed line, and must hold the row's start (see widen.ts).
+   * `widened`: the strips were widened around a seed line, and must hold the row's start (see widen.ts);
+   * `seeded`: they reach a few pitches past a seed line of a few digits, which may be the row's first
+   * ones, and must hold its end too.
    */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false } = {}): Promise<{ reading: number; drums: boolean } | null> => {
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false } = {}): Promise<{ reading: number; drums: boolean; decimals: number } | null> => {
     const readings = new Set<number>();
     let drums = true;
+    let decimals = 0;
     for (const row of rows) {
       const [w] = findCounterWindows([row]);
       const found = w && readCounter(img, w);
@@ -390,6 +408,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (unsureLead(found)) continue;
       const first = found.cells[0];
       if (widened && mayStartInsideRow(row.rect, img, first, found.pitch)) continue;
+      if (seeded && mayEndInsideRow(row.rect, img, found.cells[found.cells.length - 1], found.pitch)) continue;
       // A strip read as far as a rolling red drum often stops there (half numerals read as a symbol).
       const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)) : found;
       const marked = withMarkedDecimals(seen.lines, tailed);
@@ -400,8 +419,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (reading === null) continue;
       readings.add(reading);
       drums &&= drumRow(counter);
+      decimals = Math.max(decimals, counter.decimals);
     }
-    return readings.size === 1 ? { reading: [...readings][0], drums } : null;
+    return readings.size === 1 ? { reading: [...readings][0], drums, decimals } : null;
   };
 
   /**
@@ -518,6 +538,8 @@ interface Found {
   origin?: { x: number; y: number };
   /** Where `counter` is not kept: whether every row that gave the reading was a drum row (the CNN checked it). */
   drums?: boolean;
+  /** Where `counter` is not kept: the most fractional digits a row that gave the reading read (trailing zeros too). */
+  decimals?: number;
 }
 
 /**
@@ -546,26 +568,39 @@ export function secondLookStands(first: { counter: CounterReading | null; wheels
   const significant = (digits: string) => digits.replace(/^0+/, '').length;
   const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
   if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
-  if (row && dropsSureDrums(row, found)) return false;
+  if (row && dropsDrums(row, first.wheels, found)) return false;
   return !found.counter || drumRow(found.counter) || !contradictsFirstPass({ ...first, counter: row }, found.counter, found.origin);
 }
 
-/** OCR confidence from which a fractional drum the first pass read counts as surely there. */
+/** OCR confidence from which a drum the first pass read counts as read, where the CNN did not look at it. */
 const SURE_DRUM = 0.9;
 
 /**
- * Whether a second look's row reads fewer fractional drums than the first pass's regular row of red
- * drums, which read the drums left out surely: the look lost them (a slanted gas meter's first pass
- * read `0247848`, two red drums, and was withheld for the CNN's doubt on the last; a later look read
- * `024784` and gave `2478.4` for `2478.48`).
+ * Whether a second look's reading has fewer fractional drums than the first pass's regular row of red
+ * drums, which read the drums left out: the CNN read them as the row has them (or, without the CNN, the OCR
+ * read them surely). The look lost drums a reader writes down (a slanted gas meter's first pass read
+ * `0247848`, two red drums, and was withheld for the CNN's doubt on the last; a later look read `024784`
+ * and gave `2478.4` for `2478.48`; a rendered gas row's rolling last drum, read at 0.23 by the OCR and
+ * as a `1` by the CNN, was skipped by a strip: `62449.99` for `62449.991`). A drum the CNN cannot read
+ * either is too rolled to read, and labels stop before it (`02478.48` turned 180°: its third drum read
+ * as a `4` at 0.39, seen by the CNN at 2.6).
  */
-function dropsSureDrums(row: CounterReading, found: Found): boolean {
-  // A look that keeps no row (a re-read strip) gives its decimals in the reading, less trailing zeros.
-  const decimals = found.counter ? found.counter.decimals : (String(found.reading).split('.')[1] ?? '').length;
+function dropsDrums(row: CounterReading, wheels: WheelReading | null, found: Found): boolean {
+  const read = found.counter?.decimals ?? found.decimals;
+  // Else the reading tells, less trailing zeros.
+  const [whole, fraction = ''] = String(found.reading).split('.');
+  const decimals = read ?? fraction.length;
+  // An irregular row's cells are no count of its drums (a small photo's gas row read `024783488`, one
+  // drum read twice: `2478.48` is its reading).
   if (row.decimalSource !== 'colour' || !row.regular || decimals >= row.decimals) return false;
-  const left = row.cells.slice(row.cells.length - (row.decimals - decimals));
-  if (!found.counter && left.every((cell) => cell.digit === 0)) return false;
-  return left.every((cell) => !cell.unread && cell.score >= SURE_DRUM);
+  // The same digits with the point placed elsewhere lose no drum: the first pass took a dark photo's
+  // black drum for a red one (a PAFAL row `0134944` with two red drums, read `13494.4` by a later look).
+  const significant = (digits: string) => digits.replace(/^0+/, '');
+  if (significant(found.counter?.digits ?? whole + fraction.padEnd(decimals, '0')) === significant(row.digits)) return false;
+  const from = row.cells.length - (row.decimals - decimals);
+  const left = row.cells.slice(from);
+  if (read === undefined && left.every((cell) => cell.digit === 0 && !cell.unread)) return false;
+  return wheels ? cnnSettles(row, wheels, from) : left.every((cell) => !cell.unread && cell.score >= SURE_DRUM);
 }
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
-import { combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
+import { cnnSettles, combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 
@@ -237,6 +237,26 @@ test('combineDigits: a last wheel the CNN alone reads past x.55 may show the nex
   unread.cells[3].unread = true;
   assert.equal(combineDigits(unread, at(8.7)).disagreements, 1);
   assert.deepEqual(combineDigits(unread, at(8.3)), { digits: '0488', disagreements: 0, overruled: 0 });
+  // cnnSettles asks that cell by cell: the CNN reads the unread last wheel at 8.3, not at 8.7.
+  assert.equal(cnnSettles(unread, at(8.3), 3), true);
+  assert.equal(cnnSettles(unread, at(8.7), 3), false);
+  assert.equal(cnnSettles(scored('0480', 3, 0.34), at(8.7), 3), false, 'an unsure OCR digit it does not back');
+});
+
+test('cnnSettles: the cells from an index on, each read or backed by the CNN, whatever a sure digit elsewhere says of the row', () => {
+  const positions = [0, 4, 8, 7.2];
+  const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
+  const row = scored('0480', 3, 0);
+  row.cells[3].unread = true;
+  assert.equal(cnnSettles(row, wheels, 3), true);
+  // A sure `9` the CNN reads as `8` says it misread the row: combineDigits undoes its reading of the
+  // unread wheel, but that wheel can still be read.
+  const misread = scored('0490', 3, 0);
+  misread.cells[3].unread = true;
+  misread.cells[2].score = 0.99;
+  assert.equal(combineDigits(misread, wheels).digits, '0490');
+  assert.equal(cnnSettles(misread, wheels, 3), true);
+  assert.equal(cnnSettles(misread, wheels, 2), true, 'a sure digit kept against the CNN is no doubt of its cell');
 });
 
 test('combineDigits: the CNN never turns a barely read leading 0 (a frame edge, a blank cell) into a digit', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extendRedTail, redTailCentres } from '../../src/recognition/counter/extend.js';
+import { extendRedTail, redTailCentres, unreadRedTail } from '../../src/recognition/counter/extend.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -31,6 +31,45 @@ test('redTailCentres finds the red drums the OCR left out, and stops at the firs
   const tail = redTailCentres(img, c);
   assert.deepEqual(tail.map((p) => Math.round(p.x)), [195, 225, 255]);
   assert.deepEqual(redTailCentres(strip(5, 0), counterOn(strip(5, 0), '00488')), []);
+});
+
+/** As strip(), with a red frame's edge (a 6 px red stroke) in the cell right after the red cells. */
+function framed(black: number, red: number): RgbImage {
+  const img = strip(black, red);
+  const x0 = 30 * (black + red + 1) + 4;
+  for (let x = x0; x < x0 + 6; x++) for (let y = 16; y < 64; y++) img.data.set([200, 30, 30], (y * img.width + x) * 3);
+  return img;
+}
+
+test('redTailCentres stops at a cell red but no drum face past the red drum faces: the frame round them', () => {
+  const img = framed(5, 3);
+  // A row ending in black drums, and one ending in a red drum: the frame's edge is no drum either way.
+  assert.deepEqual(redTailCentres(img, counterOn(img, '00488')).map((p) => [Math.round(p.x), p.face]), [[195, true], [225, true], [255, true]]);
+  assert.deepEqual(redTailCentres(img, counterOn(img, '004886')).map((p) => Math.round(p.x)), [225, 255]);
+  // Without red drum faces before it, a red cell is the tail (red numerals on light drums fill their cells less).
+  const thin = framed(5, 0);
+  assert.deepEqual(redTailCentres(thin, counterOn(thin, '00488')).map((p) => [Math.round(p.x), p.face]), [[195, false]]);
+});
+
+test('unreadRedTail adds the red drum faces past a row as unread cells, for the CNN to read', () => {
+  const img = framed(5, 3);
+  const c = counterOn(img, '0048867');
+  assert.deepEqual([c.decimals, c.decimalSource], [2, 'colour']);
+  const tail = unreadRedTail(img, c);
+  assert.ok(tail);
+  assert.equal(tail.digits, '00488670');
+  assert.deepEqual([tail.decimals, tail.decimalSource], [3, 'colour']);
+  assert.deepEqual(tail.cells.map((k) => k.unread === true), [false, false, false, false, false, false, false, true]);
+  assert.equal(Math.round(tail.cells[7].x), 255);
+  // A row without red drums: all three red faces past it.
+  const black = unreadRedTail(img, counterOn(img, '00488'));
+  assert.ok(black);
+  assert.deepEqual([black.digits, black.decimals, black.cells.filter((k) => k.unread).length], ['00488000', 3, 3]);
+  // Nothing past the drums, or red numerals on light drums past it (no drum faces): none.
+  assert.equal(unreadRedTail(img, counterOn(img, '00488675')), null);
+  const light = redNumerals(5, 3);
+  assert.equal(unreadRedTail(light, counterOn(light, '004886')), null);
+  assert.equal(unreadRedTail(light, counterOn(light, '00488')), null);
 });
 
 test('extendRedTail adds the re-read digits as fractional drums only when the re-read starts with the last two digits of the row', async () => {

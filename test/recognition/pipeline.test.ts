@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, framedTenthSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, framedTenthSvg, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -393,6 +393,20 @@ test('a rolling red drum read as a symbol is the CNN\'s to read; a row a whole d
   // taken for the whole kWh (a wrong reading before; the frame hugs the tenth's window).
   const framed = await readingOf(await renderSvg(framedTenthSvg([4, 3, 9, 1, 1, 7.7], '3165537')));
   assert.ok(framed === null || framed === 43911.7 || framed === 43911.8, `43911.7: ${framed}`);
+});
+
+test('a gas meter\'s drums with a red frame round the decimals: every drum read, or no reading, never one short', async () => {
+  // The detector missed the red `7`: the red tail past the `3` ended at the frame's edge, which was
+  // taken for a fourth red drum, and the row stopped at `43148.3` (before).
+  assert.equal(await readingOf(await renderSvg(gasMeterSvg([4, 3, 1, 4, 8, 3, 7, 4], '33834598', false))), 43148.374);
+  // Small, the OCR read no digit on the rolling last drum: the CNN reads it (`7348.37` before).
+  const small = await sharp(await renderSvg(gasMeterSvg([0, 7, 3, 4, 8, 3, 7, 1.3], '33834598', false))).resize(450).png().toBuffer();
+  assert.equal(await readingOf(small), 7348.371);
+  // A strip widened from the row's first drums ended inside it, the frame's edge read as a red `1` (`62761.2` before).
+  const cut = await readingOf(await renderSvg(gasMeterSvg([6, 2, 7, 6, 1, 4, 9, 6.3], '33834598', true)));
+  assert.ok(cut === null || cut === 62761.496, `62761.496: ${cut}`);
+  // Light drums: the OCR stopped before the rolling last one, a framed face the CNN reads (null before).
+  assert.equal(await readingOf(await renderSvg(gasMeterSvg([7, 6, 0, 2, 9, 9, 9, 4.3], '33834598', true))), 76029.994);
 });
 
 test('drums part way between digits: never read short of drums or a whole unit high', async () => {

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { wheelsAt } from './fixtures.js';
 import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion, unsureLead } from '../../src/recognition/second-look.js';
 import { cropRgb, type RgbImage } from '../../src/recognition/preprocess.js';
 import { readCounter, type CounterReading } from '../../src/recognition/counter/reader.js';
@@ -115,7 +116,7 @@ test('a second look stands for a plain row with a digit’s ink past its end onl
   assert.equal(secondLookStands(redBefore, water, '12-1533308'), true);
 });
 
-test('a second look may not leave out red drums the first pass read surely', async () => {
+test('a second look may not leave out red drums the first pass read, surely, barely or by the CNN alone; one the CNN cannot read it may', async () => {
   const { secondLookStands } = await import('../../src/recognition/pipeline.js');
   const row = (digits: string, decimals: number, score = 0.99) =>
     ({
@@ -127,17 +128,46 @@ test('a second look may not leave out red drums the first pass read surely', asy
       pitch: 40,
       cells: [...digits].map((d, i) => ({ digit: Number(d), score, x: 40 * i, y: 100, u: 40 * i, line: 0, followedBySeparator: false })),
     }) as unknown as CounterReading;
+  const at = (digits: string, last?: number) => wheelsAt([...digits].map((d, i) => (i === digits.length - 1 && last !== undefined ? last : Number(d))));
   // A slanted gas meter: `0247848` withheld for the CNN's doubt on its last red drum, then a strip
   // re-read gave `2478.4`.
-  const first = { counter: row('0247848', 2), wheels: null };
+  const first = { counter: row('0247848', 2), wheels: at('0247848') };
   assert.equal(secondLookStands(first, { reading: 2478.4, counter: null, wheels: null }), false);
   assert.equal(secondLookStands(first, { reading: 2478.4, counter: row('024784', 1), wheels: null }), false);
   assert.equal(secondLookStands(first, { reading: 2478.48, counter: row('0247848', 2), wheels: null }), true);
   assert.equal(secondLookStands(first, { reading: 2478.482, counter: null, wheels: null }), true);
-  // A drum the first pass read unsurely may be left out; so may a 0 a strip's reading cannot show.
+  // Nor a drum the OCR read unsurely, or not at all, that the CNN reads (a rolling last drum read at
+  // 0.23 by the OCR and as a `1` by the CNN). An irregular row's cells count no drums (a small photo's
+  // gas row read `024783488`, one drum read twice).
+  const barely = row('6244995', 3);
+  barely.cells[6] = { ...barely.cells[6], score: 0.23 };
+  assert.equal(secondLookStands({ counter: barely, wheels: at('6244995', 1) }, { reading: 62449.99, counter: null, wheels: null, decimals: 2 }), false);
+  assert.equal(secondLookStands({ counter: { ...barely, regular: false }, wheels: at('6244995', 1) }, { reading: 62449.99, counter: null, wheels: null, decimals: 2 }), true);
+  const unread = row('0247840', 2);
+  unread.cells[6] = { ...unread.cells[6], score: 0, unread: true };
+  assert.equal(secondLookStands({ counter: unread, wheels: at('0247848') }, { reading: 2478.4, counter: null, wheels: null }), false);
+  // A drum the CNN cannot read either (mid-roll: `02478.48` turned 180°, its third drum read as a `4` at
+  // 0.39 and seen at 2.6) is too rolled to read, and a look may leave it out, as its label does.
+  const rolled = row('02478484', 3);
+  rolled.cells[7] = { ...rolled.cells[7], score: 0.39 };
+  assert.equal(secondLookStands({ counter: rolled, wheels: at('02478484', 2.6) }, { reading: 2478.48, counter: null, wheels: null, decimals: 2 }), true);
+  assert.equal(secondLookStands({ counter: unread, wheels: at('0247848', 7.6) }, { reading: 2478.4, counter: null, wheels: null }), true);
+  // Without the CNN's wheels, only a drum the OCR read surely counts.
+  assert.equal(secondLookStands({ counter: row('0247848', 2), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), false);
   assert.equal(secondLookStands({ counter: row('0247848', 2, 0.6), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), true);
-  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), true);
-  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: null }, { reading: 2478.4, counter: row('024784', 1), wheels: null }), false);
+  assert.equal(secondLookStands({ counter: unread, wheels: null }, { reading: 2478.4, counter: null, wheels: null }), true);
+  // A 0 a strip's reading cannot show may be left out; strips that say they read the drum stand, or did not.
+  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: at('0247840') }, { reading: 2478.4, counter: null, wheels: null }), true);
+  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: at('0247840') }, { reading: 2478.4, counter: null, wheels: null, decimals: 1 }), false);
+  assert.equal(secondLookStands({ counter: row('0247840', 2), wheels: at('0247840') }, { reading: 2478.4, counter: row('024784', 1), wheels: null }), false);
+  const six = row('02478486', 3);
+  assert.equal(secondLookStands({ counter: six, wheels: at('02478486') }, { reading: 2478.48, counter: null, wheels: null }), false);
+  assert.equal(secondLookStands({ counter: row('02478480', 3), wheels: at('02478480') }, { reading: 2478.48, counter: null, wheels: null, decimals: 3 }), true);
+  // The same digits with the point elsewhere: a black drum the first pass took for red, no drum lost.
+  const dark = { counter: row('0134944', 2), wheels: at('0134944') };
+  assert.equal(secondLookStands(dark, { reading: 13494.4, counter: row('0134944', 1), wheels: null }), true);
+  assert.equal(secondLookStands(dark, { reading: 13494.4, counter: null, wheels: null, decimals: 1 }), true);
+  assert.equal(secondLookStands(dark, { reading: 1349.4, counter: null, wheels: null, decimals: 1 }), false);
 });
 
 test('a row read in a crop is cut by it when a crop edge inside the photo lies within 1.5 pitches of either end', () => {

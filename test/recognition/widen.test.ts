@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
+import { mayEndInsideRow, mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
 import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { lineAt } from './fixtures.js';
@@ -79,4 +79,22 @@ test('a strip whose first digit lies near its start may have begun inside the ro
   const down: RotatedRect = { cx: 400, cy: 200, width: 400, height: 40, angle: Math.PI / 2 };
   assert.equal(mayStartInsideRow(down, size, { x: 400, y: 10, digit: 7 }, pitch), true);
   assert.equal(mayStartInsideRow(down, size, { x: 400, y: 10, digit: 0 }, pitch), false);
+});
+
+test('a strip whose last digit, read unsurely, lies within a pitch of its end may have ended inside the row, unless the image edge cut it', () => {
+  const size = { width: 800, height: 600 };
+  const pitch = 30;
+  // A strip ending inside the image at x = 500.
+  const inside: RotatedRect = { cx: 300, cy: 100, width: 400, height: 40, angle: 0 };
+  assert.equal(mayEndInsideRow(inside, size, { x: 485, y: 100, score: 0.4 }, pitch), true, 'a drum or frame cut by the end');
+  assert.equal(mayEndInsideRow(inside, size, { x: 472, y: 100, score: 0.4 }, pitch), true);
+  assert.equal(mayEndInsideRow(inside, size, { x: 460, y: 100, score: 0.4 }, pitch), false, 'over a pitch of margin');
+  assert.equal(mayEndInsideRow(inside, size, { x: 485, y: 100, score: 0.95 }, pitch), false, 'a digit read surely is the row\'s last drum');
+  // A strip cut by the image's right edge: the row ends there as far as the photo shows.
+  const cut: RotatedRect = { cx: 600, cy: 100, width: 400, height: 40, angle: 0 };
+  assert.equal(mayEndInsideRow(cut, size, { x: 790, y: 100, score: 0.4 }, pitch), false);
+  // A tilted strip: its end is along its axis.
+  const down: RotatedRect = { cx: 400, cy: 200, width: 200, height: 40, angle: Math.PI / 2 };
+  assert.equal(mayEndInsideRow(down, size, { x: 400, y: 290, score: 0.4 }, pitch), true);
+  assert.equal(mayEndInsideRow(down, size, { x: 400, y: 250, score: 0.4 }, pitch), false);
 });

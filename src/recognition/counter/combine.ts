@@ -145,7 +145,25 @@ export function digitSupport(p: ArrayLike<number>, d: number): number {
   return mass;
 }
 
-export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading, 'positions'> & { probabilities?: ArrayLike<number>[] }): Combined {
+type Wheels = Pick<WheelReading, 'positions'> & { probabilities?: ArrayLike<number>[] };
+
+export function combineDigits(counter: CounterReading, wheels: Wheels): Combined {
+  const { digits, disagreements, overruled } = combine(counter, wheels);
+  return { digits, disagreements, overruled };
+}
+
+/**
+ * Whether the CNN settles every cell from `from` on, cell by cell as combineDigits judges them: reads
+ * each the OCR read no digit on, and agrees with (or firmly replaces) each digit the OCR read. A sure
+ * OCR digit elsewhere that says the CNN misread the row does not unsettle them: the question is whether
+ * those drums can be read at all (see examineRow in pipeline.ts).
+ */
+export function cnnSettles(counter: CounterReading, wheels: Wheels, from: number): boolean {
+  const { disagreedAt } = combine(counter, wheels);
+  return [...disagreedAt].every((i) => i < from);
+}
+
+function combine(counter: CounterReading, wheels: Wheels): Combined & { disagreedAt: Set<number> } {
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
   let disagreements = 0;
@@ -153,8 +171,13 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
   let replaced = 0;
   const last = counter.cells.length - 1;
   const replacedAt: number[] = [];
+  const disagreedAt = new Set<number>();
   // A near-certain OCR digit overruled the CNN outside its classic confusions (see below).
   let misread = false;
+  const disagree = (i: number) => {
+    disagreements++;
+    disagreedAt.add(i);
+  };
   const replace = (i: number, d: number) => {
     replacedAt.push(i);
     return d;
@@ -175,7 +198,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       const cnn = p ? firmDigit(p, snapped[i]) : null;
       const settled = i === last ? !(rolling && lastWheelMayShowNext(snapped[i])) : !rolling;
       if (cnn !== null && settled && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
-      disagreements++;
+      disagree(i);
       return o;
     }
     if (cell.score < MIN_OCR || (unsure && (support < FIRM_SUPPORT || nextToo))) {
@@ -192,7 +215,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       // 9 -> 0: the CNN framed or read it wrong.
       const stray = rolling && i < last && !carrying(snapped, i);
       if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && !stray && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
-      disagreements++;
+      disagree(i);
       return o;
     }
     if (o === c) return c;
@@ -206,11 +229,11 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
         // CNN's: the wheel is mid-carry, and which digit it stands for is its right neighbour's to say.
         // A right neighbour still between 9 and 0 says the lower digit (a rendered drum at 7.5 behind
         // one at 9.5 was read as `8` by the OCR and given, 0.01 m³ high).
-        if (snapped[i] - f < HALF_WAY || carrying(snapped, i)) disagreements++;
+        if (snapped[i] - f < HALF_WAY || carrying(snapped, i)) disagree(i);
         return o;
       }
       if (lastWheelUndecided(snapped[i])) {
-        disagreements++;
+        disagree(i);
         return o;
       }
       return snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
@@ -222,7 +245,7 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
       misread ||= !cnnConfuses(o, c);
       return o;
     }
-    disagreements++;
+    disagree(i);
     return o;
   });
   // A CNN that a near-certain OCR digit contradicts, other than across its classic 1/7 and 4/7
@@ -234,5 +257,5 @@ export function combineDigits(counter: CounterReading, wheels: Pick<WheelReading
     for (const i of replacedAt) digits[i] = counter.cells[i].digit;
     disagreements += replacedAt.length;
   }
-  return { digits: digits.join(''), disagreements, overruled };
+  return { digits: digits.join(''), disagreements, overruled, disagreedAt };
 }

@@ -29,12 +29,16 @@ export function redTailCentres(img: RgbImage, c: CounterReading): TailCell[] {
   const blackMax = Math.max(0, ...c.redFractions.slice(0, c.cells.length - c.decimals));
   const last = c.cells[c.cells.length - 1];
   const out: TailCell[] = [];
+  let pastFace = c.decimalSource === 'colour' && c.redFractions[c.cells.length - 1] >= RED_FACE;
   for (let k = 1; k <= MAX_EXTRA + 1; k++) {
     const x = last.x + c.axis[0] * c.pitch * k;
     const y = last.y + c.axis[1] * c.pitch * k;
     if (x < c.pitch / 2 || y < c.height / 2 || x > img.width - c.pitch / 2 || y > img.height - c.height / 2) break;
     const [red] = cellRedness(img, [{ ...last, x, y }], c.axis, c.pitch, c.height, c.gains);
     if (!isRedAgainst(red, blackMax)) break;
+    // Past a red drum face, a cell that is red but no face is the frame or paint round the red drums.
+    if (pastFace && red < RED_FACE) break;
+    pastFace ||= red >= RED_FACE;
     out.push({ x, y, face: red >= RED_FACE });
   }
   return out.length > MAX_EXTRA ? [] : out;
@@ -57,8 +61,8 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
   // Each strip is read once, whichever attempts look at it.
   const reads = new Map<number, Promise<RecognizedCrop>>();
   const readFrom = (known: number) => reads.get(known) ?? reads.set(known, rereadStrip(c, extra, known, recognize)).get(known)!;
-  // A row that already ends in red drums is read as far as the OCR reads it: its labels often stop
-  // before a last drum too rolled to read (see redAfterTail), and the CNN's doubt there costs the row.
+  // A row that already ends in red drums is extended only by the digits the OCR reads: red drum faces
+  // it reads none on are added unread by unreadRedTail, not here.
   const attempts = c.decimalSource === 'colour' ? ([[1, false], [2, false]] as const) : ([[1, false], [1, true], [2, false], [2, true]] as const);
   for (const [known, unread] of attempts) {
     const digits = tailDigits(c, extra, known, await readFrom(known), unread);
@@ -75,6 +79,33 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
     if (extended && extended.decimalSource === 'colour') return { ...extended, regular: extended.regular && c.regular };
   }
   return c;
+}
+
+/**
+ * The row with the drums past it that the OCR read no digit on (a rolling last drum, read as a symbol
+ * or not at all) added as unread cells one pitch apart, for the digit CNN to read: red drum faces
+ * past its last cell, or, past a row without red drums, the one framed drum face after it (light drums
+ * in a red frame); null when the tail holds anything but drum faces, or a red drum face still follows.
+ * The row as far as the OCR read it misses drums a reader writes down (`26450.99` for `26450.991`, the
+ * last drum at 1.3); where the CNN cannot read such a cell either, the reading is withheld, as for any
+ * unread drum.
+ */
+export function unreadRedTail(img: RgbImage, c: CounterReading): CounterReading | null {
+  if (c.cells.length < 2) return null;
+  // Red numerals on light drums end the row's red drums: the red band round them is no drum face.
+  if (c.decimalSource === 'colour' && Math.min(...c.redFractions.slice(c.cells.length - c.decimals)) < RED_FACE) return null;
+  const tail = redTailCentres(img, c);
+  if (!tail.every((t) => t.face)) return null;
+  const last = c.cells[c.cells.length - 1];
+  const framed = tail.length === 0 && c.decimalSource !== 'colour' && c.redBeyond;
+  const at = framed ? [{ x: last.x + c.axis[0] * c.pitch, y: last.y + c.axis[1] * c.pitch }] : tail;
+  if (!at.length) return null;
+  const added: DigitCell[] = at.map(({ x, y }) => ({ digit: 0, score: 0, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false, unread: true }));
+  const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
+  if (!extended || extended.decimalSource !== 'colour' || extended.decimals < added.length || redTailCentres(img, extended).some((t) => t.face)) return null;
+  // Red drum faces are the row's red drums' next ones (or its first).
+  if (!framed && extended.decimals !== (c.decimalSource === 'colour' ? c.decimals : 0) + added.length) return null;
+  return { ...extended, regular: extended.regular && c.regular };
 }
 
 /** The strip from the row's last `known` cells over the red tail, as the OCR reads it. */

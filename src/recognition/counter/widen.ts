@@ -80,6 +80,26 @@ export function mayStartInsideRow(r: RotatedRect, size: { width: number; height:
   return !cut || first.digit !== 0;
 }
 
+/** How near a strip's end its last digit may lie, in pitches, with the row's end in the strip. */
+const END_MARGIN = 1;
+/** OCR confidence under which such a last digit may be part of a drum or frame the strip cut. */
+const END_UNSURE = 0.7;
+
+/**
+ * Whether a widened strip may have ended inside the drum row: its last digit, read unsurely, lies
+ * within a pitch of the strip's end, and the image's edge did not cut the strip there. A strip widened
+ * from a row's first drums ends inside it, and the drum or frame it cuts reads as a digit, one the CNN
+ * may then read in the OCR's place (a gas row's `62` seed read `627611`, the red frame's edge taken for
+ * a red `1` at 0.40: `62761.2` for `62761.496`). A digit read surely there is the row's last drum (an
+ * Elster row's `0266` seed read `02669587` to the strip's last half pitch).
+ */
+export function mayEndInsideRow(r: RotatedRect, size: { width: number; height: number }, last: { x: number; y: number; score: number }, pitch: number): boolean {
+  const x = r.cx + (r.width / 2) * Math.cos(r.angle);
+  const y = r.cy + (r.width / 2) * Math.sin(r.angle);
+  const cut = x < EDGE_PX || y < EDGE_PX || x > size.width - 1 - EDGE_PX || y > size.height - 1 - EDGE_PX;
+  return !cut && last.score < END_UNSURE && Math.hypot(last.x - x, last.y - y) <= END_MARGIN * pitch;
+}
+
 /** Each seed line read again over its widened strips, as OCR lines. */
 export async function widenedRows(
   img: RgbImage,
