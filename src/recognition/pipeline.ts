@@ -577,13 +577,12 @@ const SURE_DRUM = 0.9;
 
 /**
  * Whether a second look's reading has fewer fractional drums than the first pass's regular row of red
- * drums, which read the drums left out: the CNN read them as the row has them (or, without the CNN, the OCR
- * read them surely). The look lost drums a reader writes down (a slanted gas meter's first pass read
- * `0247848`, two red drums, and was withheld for the CNN's doubt on the last; a later look read `024784`
- * and gave `2478.4` for `2478.48`; a rendered gas row's rolling last drum, read at 0.23 by the OCR and
- * as a `1` by the CNN, was skipped by a strip: `62449.99` for `62449.991`). A drum the CNN cannot read
- * either is too rolled to read, and labels stop before it (`02478.48` turned 180°: its third drum read
- * as a `4` at 0.39, seen by the CNN at 2.6).
+ * drums, which read the drums left out: the CNN settles each of them, cell by cell (or, without the
+ * CNN, the OCR read them surely), however barely the OCR read them, if at all. The look lost drums a
+ * reader writes down (a slanted gas meter's first pass read `0247848`, two red drums, and was withheld
+ * for the CNN's doubt on the last; a later look read `024784` and gave `2478.4` for `2478.48`). A drum
+ * the CNN cannot read either is too rolled to read, and labels stop before it (`02478.48` turned 180°:
+ * its third drum read as a `4` at 0.39, seen by the CNN at 2.6).
  */
 function dropsDrums(row: CounterReading, wheels: WheelReading | null, found: Found): boolean {
   const read = found.counter?.decimals ?? found.decimals;
