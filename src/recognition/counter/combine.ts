@@ -166,18 +166,15 @@ export function cnnSettles(counter: CounterReading, wheels: Wheels, from: number
 function combine(counter: CounterReading, wheels: Wheels): Combined & { disagreedAt: Set<number> } {
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
-  let disagreements = 0;
   let overruled = 0;
   let replaced = 0;
   const last = counter.cells.length - 1;
   const replacedAt: number[] = [];
+  // Cells where OCR and CNN disagree, each judged on its own.
   const disagreedAt = new Set<number>();
   // A near-certain OCR digit overruled the CNN outside its classic confusions (see below).
   let misread = false;
-  const disagree = (i: number) => {
-    disagreements++;
-    disagreedAt.add(i);
-  };
+  const disagree = (i: number) => disagreedAt.add(i);
   const replace = (i: number, d: number) => {
     replacedAt.push(i);
     return d;
@@ -253,9 +250,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   // it read as 0s): it reads no other wheel in the OCR's place (the row's `1`, read by the OCR at 0.58,
   // became a `0`: 3474.9 for 13474.9). Its 1/7 slip on one drum says nothing of the others (an Itelma
   // row's last red `4`, which the OCR misread as `3` at 0.22, is the CNN's to read beside a `1` it took for a `7`).
-  if (misread && replacedAt.length > 0) {
-    for (const i of replacedAt) digits[i] = counter.cells[i].digit;
-    disagreements += replacedAt.length;
-  }
-  return { digits: digits.join(''), disagreements, overruled, disagreedAt };
+  const undone = misread ? replacedAt : [];
+  for (const i of undone) digits[i] = counter.cells[i].digit;
+  return { digits: digits.join(''), disagreements: disagreedAt.size + undone.length, overruled, disagreedAt };
 }

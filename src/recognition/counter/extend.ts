@@ -36,10 +36,11 @@ export function redTailCentres(img: RgbImage, c: CounterReading): TailCell[] {
     if (x < c.pitch / 2 || y < c.height / 2 || x > img.width - c.pitch / 2 || y > img.height - c.height / 2) break;
     const [red] = cellRedness(img, [{ ...last, x, y }], c.axis, c.pitch, c.height, c.gains);
     if (!isRedAgainst(red, blackMax)) break;
+    const face = red >= RED_FACE;
     // Past a red drum face, a cell that is red but no face is the frame or paint round the red drums.
-    if (pastFace && red < RED_FACE) break;
-    pastFace ||= red >= RED_FACE;
-    out.push({ x, y, face: red >= RED_FACE });
+    if (pastFace && !face) break;
+    pastFace ||= face;
+    out.push({ x, y, face });
   }
   return out.length > MAX_EXTRA ? [] : out;
 }
