@@ -12,11 +12,11 @@ import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
 import { cnnSettles } from './counter/combine.js';
-import { extendRedTail, unreadRedTail } from './counter/extend.js';
+import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
 import { rowsBesideMarks } from './counter/beside-marks.js';
-import { mayEndInsideRow, mayStartInsideRow, widenedRows } from './counter/widen.js';
+import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { joinedRows } from './counter/lone-boxes.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
@@ -319,11 +319,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
   const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[], skipped: DetectedBox[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
     const tailed = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
-    // Drum faces past the row that the OCR read no digit on (see unreadRedTail) are the CNN's to read;
+    // Drum faces past the row that the OCR read no digit on (see unreadRedTails) are the CNN's to read;
     // where it cannot read them all, they are too rolled to read, and the row stands as far as the OCR
     // read it, as a reader's label stops there (`08078.4`, its last two red drums rolling).
-    const unread = tailed === row ? unreadRedTail(img, row) : null;
-    if (unread) {
+    for (const unread of tailed === row ? unreadRedTails(img, row) : []) {
       const looked = await examineTailed(img, unread, lines, skipped);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
       if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from)) return looked;
@@ -400,10 +399,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const readings = new Set<number>();
     let drums = true;
     let decimals = 0;
-    for (const row of rows) {
+    const founds = rows.map((row) => {
       const [w] = findCounterWindows([row]);
-      const found = w && readCounter(img, w);
+      return w ? readCounter(img, w) : null;
+    });
+    for (const [i, row] of rows.entries()) {
+      const found = founds[i];
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
+      if (widened && continuedByLonger(found, founds)) continue;
       // A strip wider than the drums takes in the window frame (see unsureLead).
       if (unsureLead(found)) continue;
       const first = found.cells[0];
@@ -413,7 +416,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)) : found;
       const marked = withMarkedDecimals(seen.lines, tailed);
       if (!cued(marked)) continue;
-      const { counter, wheels } = await lookAtDrums(img, marked);
+      const { counter, wheels } = (await unreadTailLook(img, marked, seen.lines)) ?? (await lookAtDrums(img, marked));
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
       if (reading === null) continue;
@@ -422,6 +425,21 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       decimals = Math.max(decimals, counter.decimals);
     }
     return readings.size === 1 ? { reading: [...readings][0], drums, decimals } : null;
+  };
+
+  /**
+   * A strip's row with a red drum face after its red tail (the strip's OCR stopped short of a rolling
+   * last drum, read as `.` or `l`: `76800.69` for `76800.697`), that face added for the CNN, when the
+   * CNN reads it (see unreadRedTails); null otherwise, and the row stands as read, as in the first pass.
+   */
+  const unreadTailLook = async (img: RgbImage, row: CounterReading, lines: OcrLine[]) => {
+    if (!row.redAfterTail) return null;
+    for (const unread of unreadRedTails(img, row)) {
+      const looked = await lookAtDrums(img, withMarkedDecimals(lines, unread));
+      const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
+      if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from)) return looked;
+    }
+    return null;
   };
 
   /**

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
+import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { cnnSettles, combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -450,6 +452,32 @@ test('a red frame that goes on past the last cell round a dark drum: the OCR sto
   assert.deepEqual([readCounter(framedRow(3), pointed)?.decimalSource, readCounter(framedRow(3), pointed)?.redBeyond], ['point', true]);
 });
 
+test('unreadRedTails adds the framed drum faces past a row: as many as the frame goes on round', () => {
+  const upTo = (n: number) => ({ ...rowWindow(), cells: rowWindow().cells.slice(0, n) });
+  const img = framedRow(3);
+  for (const [read, added] of [[7, 1], [6, 2], [5, 3]]) {
+    const c = readCounter(img, upTo(read));
+    assert.ok(c);
+    const tails = unreadRedTails(img, c);
+    assert.equal(tails.length, 1, `${read} cells read`);
+    const [tail] = tails;
+    assert.deepEqual([tail.cells.length, tail.decimals, tail.decimalSource], [8, 3, 'colour'], `${read} cells read`);
+    assert.equal(tail.cells.filter((k) => k.unread).length, added);
+    assert.deepEqual(tail.cells.slice(read).map((k) => Math.round(k.x)), [120, 140, 160].slice(read - 5));
+  }
+  // Every framed drum read: nothing to add.
+  assert.deepEqual(unreadRedTails(img, readCounter(img, rowWindow())!), []);
+});
+
+test('stepPitch: an evenly spaced row\'s length over its gaps, else the median gap', () => {
+  const at = (...u: number[]) => u.map((v) => ({ u: v }));
+  // OCR peaks jittering by turns round a 57.6 pitch.
+  assert.equal(stepPitch(at(165, 226, 278, 340, 391, 453)), 57.6);
+  // A gap much longer than the others (a drum left out): the median.
+  assert.equal(stepPitch(at(0, 20, 40, 80, 100)), 20);
+  assert.equal(stepPitch(at(5)), 0);
+});
+
 test('combineDigits: the CNN reads at most one unsure OCR digit before the last wheel in place of the OCR', () => {
   const wheelsAt = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
   // The OCR barely saw one drum (a 1 read as 7): the CNN's sure 1 stands in for it.
@@ -599,4 +627,26 @@ test('a black drum whose cell takes in the edge of the red drum after it is no r
   // Red at the edge with no red face after it: left to the other tests.
   assert.equal(tingedByNext(0.15, 0.0, 0.2), false);
   assert.equal(tingedByNext(0.15, 0.0, 0.8), true);
+});
+
+test('ocrAgreement: the whole drums (before the last two) whose wheel readings compose to the OCR digit', () => {
+  const preds = (positions: number[]) => positions.map((value) => ({ value, probability: 0.9, probabilities: peaked(value, 0.9) }));
+  const c = counter('72584653');
+  // Framed right: every whole drum agrees.
+  assert.equal(ocrAgreement(c, preds([7, 2, 5, 8, 4, 6, 5, 3.4]), 6), 6);
+  // A crop cutting the numerals reads each wheel a tenth short: composed, each is the lower digit.
+  assert.equal(ocrAgreement(c, preds([7, 1.9, 4.9, 7.9, 4, 5.9, 4.9, 5.3]), 6), 2);
+  // A cell added unread for the CNN is no OCR digit to agree with.
+  const unread = { ...c, cells: c.cells.map((k, i) => (i === 1 ? { ...k, unread: true } : k)) };
+  assert.equal(ocrAgreement(unread, preds([7, 0, 5, 8, 4, 6, 5, 3]), 6), 5);
+});
+
+test('nearOcr: larger crops are tried only where the usual ones read every whole drum near the OCR digit', () => {
+  const preds = (positions: number[]) => positions.map((value) => ({ value, probability: 0.9, probabilities: peaked(value, 0.9) }));
+  const c = counter('01347494');
+  // A tenth short everywhere (numerals cut by a tight crop), or past 9 to 0: near.
+  assert.equal(nearOcr(c, preds([9.9, 0.9, 2.9, 3.9, 6.8, 4, 9, 4]), 6), true);
+  // Another digit (a blurred 1 that the OCR read as a 0, read as a 1): not near, whatever the last two read.
+  assert.equal(nearOcr(counter('00347494'), preds([0, 1, 3, 4, 7, 4, 5, 1]), 6), false);
+  assert.equal(nearOcr(c, preds([0, 1, 3, 4, 7, 4, 5, 1]), 6), true);
 });

@@ -88,3 +88,13 @@ test('a second look may not read fewer whole drums than the regular drum row the
   assert.equal(firstRowFloor(row('1161815', 1, 'colour', false)), 0);
   assert.equal(firstRowFloor(null), 0);
 });
+
+test('an unsure 1 a pitch before the row is a drum when a drum before it is read too', async () => {
+  const counter = row as unknown as CounterReading;
+  const reads = (wider: string, xs: number[], scores: number[]) => async (r: { cx: number; width: number }[]) => [
+    r[0].width === headStrip(row).width ? readAt(r[0], '108', [45, 75, 105], [0.66, 0.95, 0.95]) : readAt(r[0], wider, xs, scores),
+  ];
+  assert.equal(await drumBefore(counter, reads('9108', [15, 45, 75, 105], [0.95, 0.66, 0.95, 0.95])), 91);
+  // Nothing before it: the frame, as before.
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95])), null);
+});

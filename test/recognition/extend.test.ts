@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extendRedTail, redTailCentres, unreadRedTail } from '../../src/recognition/counter/extend.js';
+import { extendRedTail, redTailCentres, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
@@ -23,6 +23,13 @@ function counterOn(img: RgbImage, digits: string) {
   const c = readCounter(img, { cells: cells(digits), axis: [1, 0], height: 40, pitch: 30, lineIndexes: [0], score: 1 });
   assert.ok(c);
   return c;
+}
+
+/** The one row unreadRedTails gives (red drum faces give one at most), or null. */
+function unreadRedTail(img: RgbImage, c: Parameters<typeof unreadRedTails>[1]) {
+  const all = unreadRedTails(img, c);
+  assert.ok(all.length <= 1);
+  return all[0] ?? null;
 }
 
 test('redTailCentres finds the red drums the OCR left out, and stops at the first plain cell', () => {
@@ -51,7 +58,7 @@ test('redTailCentres stops at a cell red but no drum face past the red drum face
   assert.deepEqual(redTailCentres(thin, counterOn(thin, '00488')).map((p) => [Math.round(p.x), p.face]), [[195, false]]);
 });
 
-test('unreadRedTail adds the red drum faces past a row as unread cells, for the CNN to read', () => {
+test('unreadRedTails adds the red drum faces past a row as unread cells, for the CNN to read', () => {
   const img = framed(5, 3);
   const c = counterOn(img, '0048867');
   assert.deepEqual([c.decimals, c.decimalSource], [2, 'colour']);

@@ -409,6 +409,28 @@ test('a gas meter\'s drums with a red frame round the decimals: every drum read,
   assert.equal(await readingOf(await renderSvg(gasMeterSvg([7, 6, 0, 2, 9, 9, 9, 4.3], '33834598', true))), 76029.994);
 });
 
+test('gas rows whose strips, frame bands or framed drums stopped short of the last drum: every drum read, or none', async () => {
+  const read = async (drums: number[], light: boolean) => readingOf(await renderSvg(gasMeterSvg(drums, '33834598', light)));
+  // Joined strips read `485793` and `48579385`: the shorter one ended inside the row, at the first
+  // framed drum (`48579.3` before).
+  const joined = await read([4, 8, 5, 7, 9, 3, 8, 4.8], true);
+  assert.ok(joined === 48579.384 || joined === 48579.385, `48579.384: ${joined}`);
+  // Widened strips read `7680069` and a `.` for the rolling last red drum (`76800.69` before).
+  const rolled = await read([7, 6, 8, 0, 0, 6, 9, 7.7], false);
+  assert.ok(rolled === null || rolled === 76800.697 || rolled === 76800.698, `76800.697: ${rolled}`);
+  // The frame's band at 0.7 row heights grazed the frame's line: two framed drums, not three (`399999.98` before).
+  assert.equal(await read([3, 9, 9, 9, 9, 9, 9, 8.3], true), 39999.998);
+  // A row read to its first framed drum has two more framed faces past it, not one (`33399.99` before).
+  assert.equal(await read([3, 3, 3, 9, 9, 9, 9, 8], true), 33399.998);
+});
+
+test('drum crops sized past the OCR box: a box that hugs the numerals does not make whole drums read as rolled', async () => {
+  // Crops sized from such a box cut the numerals: the CNN read every whole drum a tenth short, and
+  // the rolling last drum (3.4) as 5.3, as a re-read of the red tail read a `5` (`72584.655` before).
+  // Larger crops, which read every whole drum as the OCR did, read it at 3.4.
+  assert.equal(await readingOf(await renderSvg(waterMeterSvg([7, 2, 5, 8, 4, 6, 5, 3.4], '12-345678'))), 72584.653);
+});
+
 test('drums part way between digits: never read short of drums or a whole unit high', async () => {
   // Blurred: the first pass read the whole row and withheld it for one wheel; a finer look missed
   // the thin 1s and read 181.5 (before the first row's floor).
@@ -420,6 +442,10 @@ test('drums part way between digits: never read short of drums or a whole unit h
   const sideways = await sharp(await renderSvg(waterMeterSvg([4, 0, 9, 8, 9, 6, 2, 4.3], '12-345678'))).rotate(90).png().toBuffer();
   const turned = await readingOf(sideways);
   assert.ok(turned === null || turned === 40989.624, `40989.624: ${turned}`);
+  // The OCR read the `1` a pitch before the row only at 0.66, a window's frame as likely: the `9`
+  // before it makes it a drum (`3049` before, with crops that let the CNN confirm the row).
+  const headed = await readingOf(await renderSvg(electricityDrumSvg([9, 1, 3, 0, 4, 8.9, 9.9], '01234567')));
+  assert.ok(headed === 913049 || headed === 913049.9, `913049.9: ${headed}`);
   // A drum at 3.5 mid-carry behind a last drum at 9.5 is a 3 (562854.9 before the half-way rule).
   const carry = await readingOf(await renderSvg(electricityDrumSvg([5, 6, 2, 8, 5, 3.5, 9.5], '01234567')));
   assert.ok(carry === null || carry === 562853.9 || carry === 562854, `562853.9: ${carry}`);

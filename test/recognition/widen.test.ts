@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mayEndInsideRow, mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
+import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
 import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { lineAt } from './fixtures.js';
@@ -97,4 +97,21 @@ test('a strip whose last digit, read unsurely, lies within a pitch of its end ma
   const down: RotatedRect = { cx: 400, cy: 200, width: 200, height: 40, angle: Math.PI / 2 };
   assert.equal(mayEndInsideRow(down, size, { x: 400, y: 290, score: 0.4 }, pitch), true);
   assert.equal(mayEndInsideRow(down, size, { x: 400, y: 250, score: 0.4 }, pitch), false);
+});
+
+test('continuedByLonger: a strip whose row another strip read on from the same first drum ended inside it', () => {
+  const row = (digits: string, x0 = 100, pitch = 50, lastScore = 0.99) =>
+    ({ digits, pitch, cells: [...digits].map((_, i) => ({ x: x0 + i * pitch, y: 40, score: i === digits.length - 1 ? lastScore : 0.99 })) });
+  const short = row('485793');
+  const long = row('48579385');
+  assert.equal(continuedByLonger(short, [short, long, null]), true);
+  assert.equal(continuedByLonger(long, [short, long, null]), false);
+  // Another row's digits, or the same digits from another start: no say.
+  assert.equal(continuedByLonger(short, [row('48579185')]), false);
+  assert.equal(continuedByLonger(short, [row('48579385', 160)]), false);
+  assert.equal(continuedByLonger(short, [row('485793')]), false);
+  // One digit more may be a rolling last drum that labels leave out too.
+  assert.equal(continuedByLonger(short, [row('4857938')]), false);
+  // A digit read unsurely past the row: the unit's glyph as often as a drum.
+  assert.equal(continuedByLonger(row('97714548'), [row('977145487', 100, 50, 0.43)]), false);
 });

@@ -38,14 +38,17 @@ export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: 
 /**
  * The drums the OCR left out right before the row's first cell, as a number (their digits), or null
  * when none was read. A left-out 0 may stand after further left-out drums (`50` of `501764.7` was
- * left out of a small photo's register), so the strip is then read again from a drum further on.
+ * left out of a small photo's register), so the strip is then read again from a drum further on; so
+ * may a `1` read too unsurely to tell from a window's frame, which a drum read before it makes a drum
+ * (a rendered register's `9 1` before its `30490`: the `1` read at 0.66, and `3049` taken whole).
  */
 export async function drumBefore(c: CounterReading, recognize: RecognizeRects): Promise<number | null> {
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
   const one = rec ? leftOutDrums(c, strip, rec) : null;
-  if (one !== 0) return one;
+  const unsureOne = one === null && rec !== undefined && headDigits(c, 1, strip, rec)?.[0]?.digit === 1;
+  if (one !== 0 && !unsureOne) return one;
   const wider = headStrip(c, 2);
   const [again] = await recognize([wider]);
   const two = again ? leftOutDrums(c, wider, again, 2) : null;

@@ -5,7 +5,7 @@ import type { RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import { cellRedness, isRedAgainst, readCounter, RED_FACE, type CounterReading } from './reader.js';
-import { LOOKALIKE_SCORE, REREAD_LINE, type DigitCell } from './window.js';
+import { LOOKALIKE_SCORE, median, REREAD_LINE, type DigitCell } from './window.js';
 import { digitLookalike } from '../parse/fold.js';
 import { charOffset } from '../ocr/ctc.js';
 
@@ -85,28 +85,74 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
 /**
  * The row with the drums past it that the OCR read no digit on (a rolling last drum, read as a symbol
  * or not at all) added as unread cells one pitch apart, for the digit CNN to read: red drum faces
- * past its last cell, or, past a row without red drums, the one framed drum face after it (light drums
- * in a red frame); null when the tail holds anything but drum faces, or a red drum face still follows.
+ * past its last cell, or, past a row without red drums, framed drum faces after it (light drums in a
+ * red frame; see framedFaces), the most first; none when the tail holds anything but drum faces, or a
+ * red drum face still follows.
  * The row as far as the OCR read it misses drums a reader writes down (`26450.99` for `26450.991`, the
  * last drum at 1.3); where the CNN cannot read such a cell either, the reading is withheld, as for any
  * unread drum.
  */
-export function unreadRedTail(img: RgbImage, c: CounterReading): CounterReading | null {
-  if (c.cells.length < 2) return null;
+export function unreadRedTails(img: RgbImage, c: CounterReading): CounterReading[] {
+  if (c.cells.length < 2) return [];
   // Red numerals on light drums end the row's red drums: the red band round them is no drum face.
-  if (c.decimalSource === 'colour' && Math.min(...c.redFractions.slice(c.cells.length - c.decimals)) < RED_FACE) return null;
+  if (c.decimalSource === 'colour' && Math.min(...c.redFractions.slice(c.cells.length - c.decimals)) < RED_FACE) return [];
   const tail = redTailCentres(img, c);
-  if (!tail.every((t) => t.face)) return null;
-  const last = c.cells[c.cells.length - 1];
+  if (!tail.every((t) => t.face)) return [];
   const framed = tail.length === 0 && c.decimalSource !== 'colour' && c.redBeyond;
-  const at = framed ? [{ x: last.x + c.axis[0] * c.pitch, y: last.y + c.axis[1] * c.pitch }] : tail;
+  const candidates = framed ? framedFaces(img, c) : [withUnread(img, c, tail)];
+  return candidates.flatMap((extended) => {
+    if (!extended || extended.decimalSource !== 'colour' || redTailCentres(img, extended).some((t) => t.face)) return [];
+    const added = extended.cells.length - c.cells.length;
+    if (extended.decimals < added) return [];
+    // Red drum faces are the row's red drums' next ones (or its first).
+    if (!framed && extended.decimals !== (c.decimalSource === 'colour' ? c.decimals : 0) + added) return [];
+    return [{ ...extended, regular: extended.regular && c.regular }];
+  });
+}
+
+/** Gaps within this share of their median make an evenly spaced row. */
+const EVEN_GAPS = 0.25;
+
+/**
+ * The pitch to step past a row by: the median gap between neighbouring cells, or, where every gap
+ * is within a quarter of it, the row's length over its gaps. OCR character peaks jitter, often by
+ * turns (a gas row's gaps read 61, 52, 62, 51, 62 for a 57.6 pitch), and a step that long put a
+ * framed drum added two pitches on past the frame's end. (Not the row's pitch everywhere: a tenth
+ * drum set a little apart lengthens the row, and an electricity register's drums before it were
+ * then looked for off their places.)
+ */
+export function stepPitch(cells: readonly { u: number }[]): number {
+  const gaps = cells.slice(1).map((c, i) => c.u - cells[i].u);
+  const m = median(gaps);
+  if (!gaps.length || !m || gaps.some((g) => Math.abs(g - m) > EVEN_GAPS * m)) return m;
+  return (cells[cells.length - 1].u - cells[0].u) / gaps.length;
+}
+
+/** Most framed drum faces taken past a row: a gas meter's three fractional drums. */
+const MAX_FRAMED_ADDED = 3;
+
+/**
+ * The row with 3, 2 or 1 framed drum faces past it added, one pitch apart: each count whose row
+ * ends in a framed run over every added face. Where the frame ends is not always told by its colour
+ * alone (a frame's edge, or the unit's glyph past it, may seem framed too; a row read to its first
+ * framed drum, with one face added, seemed to end there: `33399.99` for `33399.998`): the CNN, which
+ * must read every added face, picks among them (see pipeline.ts).
+ */
+function framedFaces(img: RgbImage, c: CounterReading): (CounterReading | null)[] {
+  const last = c.cells[c.cells.length - 1];
+  const step = stepPitch(c.cells) || c.pitch;
+  return Array.from({ length: MAX_FRAMED_ADDED }, (_, i) => MAX_FRAMED_ADDED - i).map((k) => {
+    const at = Array.from({ length: k }, (_, j) => ({ x: last.x + c.axis[0] * step * (j + 1), y: last.y + c.axis[1] * step * (j + 1) }));
+    const e = withUnread(img, c, at);
+    return e && e.decimalSource === 'colour' && e.decimals >= k ? e : null;
+  });
+}
+
+/** The row read again with unread cells at `at` after its last one. */
+function withUnread(img: RgbImage, c: CounterReading, at: readonly { x: number; y: number }[]): CounterReading | null {
   if (!at.length) return null;
   const added: DigitCell[] = at.map(({ x, y }) => ({ digit: 0, score: 0, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false, unread: true }));
-  const extended = readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
-  if (!extended || extended.decimalSource !== 'colour' || extended.decimals < added.length || redTailCentres(img, extended).some((t) => t.face)) return null;
-  // Red drum faces are the row's red drums' next ones (or its first).
-  if (!framed && extended.decimals !== (c.decimalSource === 'colour' ? c.decimals : 0) + added.length) return null;
-  return { ...extended, regular: extended.regular && c.regular };
+  return readCounter(img, { cells: [...c.cells, ...added], axis: c.axis, height: c.height, pitch: c.pitch, lineIndexes: [], score: 0 });
 }
 
 /** The strip from the row's last `known` cells over the red tail, as the OCR reads it. */

@@ -346,14 +346,28 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // its frame; a red drum's face that the colour test missed under a warm cast shows as framed too).
   const faces = red.map((r) => (r >= RED_FACE ? 1 : 0));
   const framesTell = faces.every((f) => f === 0) || trailingRedRun(faces) > 0;
-  for (const offset of k === 0 && framesTell ? FRAME_OFFSETS : []) {
+  const frameAt = (offset: number) => {
     const frame = frameRedness(img, [...cells, beyond, further[0]], win.axis, p, win.height, gains, offset);
     const framed = framedRun(frame.slice(0, n));
     const unframed = Math.max(0, ...frame.slice(0, n - framed));
-    const asFramed = (f: number) => isRedAgainst(f, unframed) && (framed === 0 || f >= FRAME_EVENNESS * Math.min(...frame.slice(n - framed, n)));
-    framedBeyond = (redNext < RED_CELL && asFramed(frame[n])) || (framed === 0 && redFurther[0] < RED_CELL && asFramed(frame[n + 1]));
-    if (!framedBeyond && (!pointed || framed === n - 1 - sep)) k = framed;
-    if (framed > 0 || framedBeyond) break;
+    const least = framed > 0 ? Math.min(...frame.slice(n - framed, n)) : 0;
+    const asFramed = (f: number) => isRedAgainst(f, unframed) && (framed === 0 || f >= FRAME_EVENNESS * least);
+    const beyondIt = (redNext < RED_CELL && asFramed(frame[n])) || (framed === 0 && redFurther[0] < RED_CELL && asFramed(frame[n + 1]));
+    return { framed, least, beyond: beyondIt };
+  };
+  const offsets = k === 0 && framesTell ? FRAME_OFFSETS : [];
+  for (const [i, offset] of offsets.entries()) {
+    let seen = frameAt(offset);
+    if (seen.framed === 0 && !seen.beyond) continue;
+    // A band that only grazes the frame's line misses a framed cell or two (the run's first one
+    // farther from the line's end, or a row a little aslant): a later band that catches the line at
+    // least as fully, round more cells, is the frame's (`39999.99|8` for `39999.998`).
+    for (const other of seen.beyond ? [] : offsets.slice(i + 1).map(frameAt)) {
+      if (!other.beyond && other.framed > seen.framed && other.least >= seen.least) seen = other;
+    }
+    framedBeyond = seen.beyond;
+    if (!framedBeyond && (!pointed || seen.framed === n - 1 - sep)) k = seen.framed;
+    break;
   }
   if (k >= 1 && k <= 4 && n - k >= 2) {
     decimals = k;

@@ -37,6 +37,21 @@ const DIGIT_IN_CELL = 0.7;
  */
 const SHIFTS_Y = [-0.2, -0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15, 0.2];
 const SCALES = [0.9, 1.12];
+/**
+ * A detector box that hugs the numerals (as on rendered faces) makes crops sized by DIGIT_IN_BOX too
+ * tight: cut numerals that the CNN reads as wheels a tenth short, or a `3.4` as `5.3`, as surely as
+ * right ones. Where the usual framing reads the whole drums (those left of the last two) near the
+ * OCR's digits but some of them short of it, crops this much larger are tried too, and taken only
+ * if they read every such drum as the OCR did. Not by the framing score, nor for reading more of
+ * them so, nor where the usual framing reads another digit: a larger crop takes in a PAFAL window's
+ * outline and reads its `1`s as `0`s, sharply, where the usual one read a `4` at 3.9 (which the
+ * decision takes for a 4), or a `1` that the OCR misread as a `0` in a blurred photo, as a `1`.
+ * They must read the drum before the last as the OCR did too (a slanted Itelma row's `1` there,
+ * read as a `0`), and the last, which may roll, is theirs to read.
+ */
+/** How near (in wheel positions) the usual framing must read each whole drum to the OCR's digit for larger crops to be tried. */
+const NEAR_OCR = 0.25;
+const WIDE_SCALES = [1.35, 1.6];
 const FINE_Y = [-0.025, 0.025];
 const SHIFTS_X = [-0.08, 0.08];
 
@@ -62,6 +77,15 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
   best = await score(SCALES.map((scale) => ({ scale, dy: best.dy, dx: best.dx, score: best.score })), best);
   best = await score(FINE_Y.map((d) => ({ scale: best.scale, dy: best.dy + d, dx: best.dx, score: best.score })), best);
   best = await score(SHIFTS_X.map((dx) => ({ scale: best.scale, dy: best.dy, dx, score: best.score })), best);
+  // The larger crops must read every drum but the last (which may roll) as the OCR did.
+  const agreeing = (s: Scored) => (s.preds ? ocrAgreement(counter, s.preds, n - 1) : -1);
+  const steadyRead = readCells(counter, n - 1);
+  if (best.preds && ocrAgreement(counter, best.preds, steady) < readCells(counter, steady) && nearOcr(counter, best.preds, steady)) {
+    let wide: Scored = { scale: 1, dy: 0, dx: 0, score: -Infinity };
+    wide = await score(WIDE_SCALES.flatMap((scale) => SHIFTS_Y.map((dy) => ({ scale, dy, dx: 0 }))), wide);
+    wide = await score(FINE_Y.map((d) => ({ scale: wide.scale, dy: wide.dy + d, dx: 0, score: wide.score })), wide);
+    if (agreeing(wide) === steadyRead) best = wide;
+  }
   const framing: Framing = { scale: best.scale, dy: best.dy, dx: best.dx };
   const preds = best.preds ?? (await classifyFramings(img, counter, centres, baseH, [framing], classifier))[0];
   const composed = composeDigits(preds);
@@ -72,6 +96,26 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
     probabilities: preds.map((p) => p.probabilities),
     framing,
   };
+}
+
+/** Cells before `upTo` the OCR read a digit on (not cells added unread for the CNN). */
+function readCells(c: CounterReading, upTo: number): number {
+  return c.cells.slice(0, upTo).filter((k) => !k.unread).length;
+}
+
+/** How many of the cells before `upTo` that the OCR read a digit on the wheel readings compose to that digit. */
+export function ocrAgreement(c: CounterReading, preds: readonly WheelPrediction[], upTo: number): number {
+  const { digits } = composeDigits(preds);
+  return c.cells.slice(0, upTo).filter((k, i) => !k.unread && digits[i] === k.digit).length;
+}
+
+/** Whether the wheel readings put every cell before `upTo` that the OCR read within NEAR_OCR of its digit. */
+export function nearOcr(c: CounterReading, preds: readonly WheelPrediction[], upTo: number): boolean {
+  return c.cells.slice(0, upTo).every((k, i) => {
+    if (k.unread) return true;
+    const d = Math.abs(preds[i].value - k.digit) % 10;
+    return Math.min(d, 10 - d) <= NEAR_OCR;
+  });
 }
 
 /** Sharp predictions on every cell, whole digits on the wheels that should show them. */

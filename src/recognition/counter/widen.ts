@@ -100,6 +100,41 @@ export function mayEndInsideRow(r: RotatedRect, size: { width: number; height: n
   return !cut && last.score < END_UNSURE && Math.hypot(last.x - x, last.y - y) <= END_MARGIN * pitch;
 }
 
+/** First digits nearer than this many pitches are one row's start. */
+const SAME_START = 0.5;
+/**
+ * Fewest further digits that show a strip ended inside the row: one more may be a rolling last drum,
+ * which labels leave out as the shorter strip does (an Italian row's `0247848`, and `02478486` with
+ * its third red drum, rolling, read `6` at 0.79; labelled `02478.48`).
+ */
+const MIN_CONTINUED = 2;
+
+interface StripRow {
+  digits: string;
+  pitch: number;
+  cells: readonly { x: number; y: number; score: number }[];
+}
+
+/**
+ * Whether another strip read the same row from the same first drum and on past this one's last
+ * digit, two digits or more, every further digit surely: this strip ended inside the row (a gas
+ * row's strips read `485793` and `48579385`; the longer one's rolling last drum withheld its reading,
+ * and the shorter one's red-framed `3` gave `48579.3` for `48579.384`). A digit read unsurely past a
+ * row is more often the unit's glyph (`m³`'s `m` read as a `7` at 0.43).
+ */
+export function continuedByLonger(row: StripRow, others: readonly (StripRow | null | undefined)[]): boolean {
+  const [first] = row.cells;
+  return others.some(
+    (o) =>
+      !!o &&
+      o !== row &&
+      o.digits.length >= row.digits.length + MIN_CONTINUED &&
+      o.digits.startsWith(row.digits) &&
+      o.cells.slice(row.digits.length).every((c) => c.score >= END_UNSURE) &&
+      Math.hypot(o.cells[0].x - first.x, o.cells[0].y - first.y) <= SAME_START * row.pitch,
+  );
+}
+
 /** Each seed line read again over its widened strips, as OCR lines. */
 export async function widenedRows(
   img: RgbImage,
