@@ -322,12 +322,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // Drum faces past the row that the OCR read no digit on (see unreadRedTails) are the CNN's to read;
     // where it cannot read them all, they are too rolled to read, and the row stands as far as the OCR
     // read it, as a reader's label stops there (`08078.4`, its last two red drums rolling).
-    for (const unread of tailed === row ? unreadRedTails(img, row) : []) {
-      const looked = await examineTailed(img, unread, lines, skipped);
-      const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
-      if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from)) return looked;
-    }
-    return examineTailed(img, tailed, lines, skipped);
+    const settled = tailed === row ? await settledTail(img, row, (unread) => examineTailed(img, unread, lines, skipped)) : null;
+    return settled ?? examineTailed(img, tailed, lines, skipped);
   };
 
   /** A row with its red tail settled, with its red band, marked decimals, window look and wheel readings. */
@@ -416,7 +412,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)) : found;
       const marked = withMarkedDecimals(seen.lines, tailed);
       if (!cued(marked)) continue;
-      const { counter, wheels } = (await unreadTailLook(img, marked, seen.lines)) ?? (await lookAtDrums(img, marked));
+      // A red drum face after the strip's red tail: its OCR stopped short of a rolling last drum (read
+      // as `.` or `l`: `76800.69` for `76800.697`), which is the CNN's to read, as in the first pass.
+      const settled = marked.redAfterTail ? await settledTail(img, marked, (unread) => lookAtDrums(img, withMarkedDecimals(seen.lines, unread))) : null;
+      const { counter, wheels } = settled ?? (await lookAtDrums(img, marked));
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
       if (reading === null) continue;
@@ -428,14 +427,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 
   /**
-   * A strip's row with a red drum face after its red tail (the strip's OCR stopped short of a rolling
-   * last drum, read as `.` or `l`: `76800.69` for `76800.697`), that face added for the CNN, when the
-   * CNN reads it (see unreadRedTails); null otherwise, and the row stands as read, as in the first pass.
+   * The first of the row's unread tails (see unreadRedTails), looked at by `look`, whose added drums
+   * the CNN reads; null when it reads none's (the row then stands as far as the OCR read it).
    */
-  const unreadTailLook = async (img: RgbImage, row: CounterReading, lines: OcrLine[]) => {
-    if (!row.redAfterTail) return null;
+  const settledTail = async (img: RgbImage, row: CounterReading, look: (unread: CounterReading) => Promise<{ counter: CounterReading; wheels: WheelReading | null }>) => {
     for (const unread of unreadRedTails(img, row)) {
-      const looked = await lookAtDrums(img, withMarkedDecimals(lines, unread));
+      const looked = await look(unread);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
       if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from)) return looked;
     }

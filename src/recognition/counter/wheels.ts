@@ -47,7 +47,8 @@ const SCALES = [0.9, 1.12];
  * outline and reads its `1`s as `0`s, sharply, where the usual one read a `4` at 3.9 (which the
  * decision takes for a 4), or a `1` that the OCR misread as a `0` in a blurred photo, as a `1`.
  * They must read the drum before the last as the OCR did too (a slanted Itelma row's `1` there,
- * read as a `0`), and the last, which may roll, is theirs to read.
+ * read as a `0`); the last, which may roll, is theirs to read where the usual crops did not read it
+ * as the OCR did either.
  */
 /** How near (in wheel positions) the usual framing must read each whole drum to the OCR's digit for larger crops to be tried. */
 const NEAR_OCR = 0.25;
@@ -84,7 +85,10 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
     let wide: Scored = { scale: 1, dy: 0, dx: 0, score: -Infinity };
     wide = await score(WIDE_SCALES.flatMap((scale) => SHIFTS_Y.map((dy) => ({ scale, dy, dx: 0 }))), wide);
     wide = await score(FINE_Y.map((d) => ({ scale: wide.scale, dy: wide.dy + d, dx: 0, score: wide.score })), wide);
-    if (agreeing(wide) === steadyRead) best = wide;
+    // Nor may they lose the last drum's agreement with the OCR: a larger crop round a rolling last
+    // drum takes in more of the digit coming in (a small photo's `8` at 8.4 read as 9.0).
+    const lastAgrees = (s: Scored) => (s.preds ? ocrAgreement(counter, s.preds, n) - ocrAgreement(counter, s.preds, n - 1) : 0);
+    if (agreeing(wide) === steadyRead && lastAgrees(wide) >= lastAgrees(best)) best = wide;
   }
   const framing: Framing = { scale: best.scale, dy: best.dy, dx: best.dx };
   const preds = best.preds ?? (await classifyFramings(img, counter, centres, baseH, [framing], classifier))[0];
