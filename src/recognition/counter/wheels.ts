@@ -41,9 +41,9 @@ const SCALES = [0.9, 1.12];
  * A detector box that hugs the numerals (as on rendered faces) makes crops sized by DIGIT_IN_BOX too
  * tight: cut numerals that the CNN reads as wheels a tenth short, or a `3.4` as `5.3`, as surely as
  * right ones. Where the usual framing reads the whole drums (those left of the last two) near the
- * OCR's digits but some of them short of it, crops this much larger are tried too, and taken only
- * if they read every such drum as the OCR did. Not by the framing score, nor for reading more of
- * them so, nor where the usual framing reads another digit: a larger crop takes in a PAFAL window's
+ * OCR's digits but half of them or more short of it, crops this much larger are tried too, and
+ * taken only if they read every such drum as the OCR did. Not by the framing score, nor for reading
+ * more of them so, nor where the usual framing reads another digit: a larger crop takes in a PAFAL window's
  * outline and reads its `1`s as `0`s, sharply, where the usual one read a `4` at 3.9 (which the
  * decision takes for a 4), or a `1` that the OCR misread as a `0` in a blurred photo, as a `1`.
  * They must read the drum before the last as the OCR did too (a slanted Itelma row's `1` there,
@@ -53,6 +53,12 @@ const SCALES = [0.9, 1.12];
 /** How near (in wheel positions) the usual framing must read each whole drum to the OCR's digit for larger crops to be tried. */
 const NEAR_OCR = 0.25;
 const WIDE_SCALES = [1.35, 1.6];
+const WIDE_SHIFTS_Y = [-0.2, -0.1, 0, 0.1, 0.2];
+/**
+ * Share of the whole drums read short of the OCR's digits from which the crops are taken for too
+ * tight: one drum a tenth short is the CNN's usual jitter, which the decision allows for.
+ */
+const SHORT_SHARE = 0.5;
 const FINE_Y = [-0.025, 0.025];
 const SHIFTS_X = [-0.08, 0.08];
 
@@ -81,9 +87,10 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
   // The larger crops must read every drum but the last (which may roll) as the OCR did.
   const agreeing = (s: Scored) => (s.preds ? ocrAgreement(counter, s.preds, n - 1) : -1);
   const steadyRead = readCells(counter, n - 1);
-  if (best.preds && ocrAgreement(counter, best.preds, steady) < readCells(counter, steady) && nearOcr(counter, best.preds, steady)) {
+  const short = best.preds ? readCells(counter, steady) - ocrAgreement(counter, best.preds, steady) : 0;
+  if (best.preds && short > 0 && short >= SHORT_SHARE * readCells(counter, steady) && nearOcr(counter, best.preds, steady)) {
     let wide: Scored = { scale: 1, dy: 0, dx: 0, score: -Infinity };
-    wide = await score(WIDE_SCALES.flatMap((scale) => SHIFTS_Y.map((dy) => ({ scale, dy, dx: 0 }))), wide);
+    wide = await score(WIDE_SCALES.flatMap((scale) => WIDE_SHIFTS_Y.map((dy) => ({ scale, dy, dx: 0 }))), wide);
     wide = await score(FINE_Y.map((d) => ({ scale: wide.scale, dy: wide.dy + d, dx: 0, score: wide.score })), wide);
     // Nor may they lose the last drum's agreement with the OCR: a larger crop round a rolling last
     // drum takes in more of the digit coming in (a small photo's `8` at 8.4 read as 9.0).
