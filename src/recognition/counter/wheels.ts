@@ -43,9 +43,9 @@ const SCALES = [0.9, 1.12];
  * right ones. Where the usual framing reads the whole drums (those left of the last two) near the
  * OCR's digits but half of them or more short of it, crops this much larger are tried too, and
  * taken only if they read every such drum as the OCR did. Not by the framing score, nor for reading
- * more of them so, nor where the usual framing reads another digit: a larger crop takes in a PAFAL window's
- * outline and reads its `1`s as `0`s, sharply, where the usual one read a `4` at 3.9 (which the
- * decision takes for a 4), or a `1` that the OCR misread as a `0` in a blurred photo, as a `1`.
+ * more of them so, nor where the usual framing reads another digit: a larger crop takes in a PAFAL
+ * window's outline and reads its `1`s as `0`s, sharply, where the usual one read a `4` at 3.9 (which
+ * the decision takes for a 4), or a `1` that the OCR misread as a `0` in a blurred photo, as a `1`.
  * They must read the drum before the last as the OCR did too (a slanted Itelma row's `1` there,
  * read as a `0`); the last, which may roll, is theirs to read where the usual crops did not read it
  * as the OCR did either.
@@ -86,7 +86,7 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
   best = await score(SHIFTS_X.map((dx) => ({ scale: best.scale, dy: best.dy, dx, score: best.score })), best);
   // The larger crops must read every drum but the last (which may roll) as the OCR did.
   const agreeing = (s: Scored) => (s.preds ? ocrAgreement(counter, s.preds, n - 1) : -1);
-  const steadyRead = readCells(counter, n - 1);
+  const readButLast = readCells(counter, n - 1);
   const short = best.preds ? readCells(counter, steady) - ocrAgreement(counter, best.preds, steady) : 0;
   if (best.preds && short > 0 && short >= SHORT_SHARE * readCells(counter, steady) && nearOcr(counter, best.preds, steady)) {
     let wide: Scored = { scale: 1, dy: 0, dx: 0, score: -Infinity };
@@ -95,7 +95,7 @@ export async function readWheels(img: RgbImage, counter: CounterReading, classif
     // Nor may they lose the last drum's agreement with the OCR: a larger crop round a rolling last
     // drum takes in more of the digit coming in (a small photo's `8` at 8.4 read as 9.0).
     const lastAgrees = (s: Scored) => (s.preds ? ocrAgreement(counter, s.preds, n) - ocrAgreement(counter, s.preds, n - 1) : 0);
-    if (agreeing(wide) === steadyRead && lastAgrees(wide) >= lastAgrees(best)) best = wide;
+    if (agreeing(wide) === readButLast && lastAgrees(wide) >= lastAgrees(best)) best = wide;
   }
   const framing: Framing = { scale: best.scale, dy: best.dy, dx: best.dx };
   const preds = best.preds ?? (await classifyFramings(img, counter, centres, baseH, [framing], classifier))[0];
