@@ -1,6 +1,6 @@
 // Photo -> meter: decode, OCR, counter reader, text evidence, and a decision that may abstain.
 import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOptions } from './types.js';
-import { BadImageError, cropRgb, decodeImage, resizeRgb, type RgbImage } from './preprocess.js';
+import { BadImageError, cropRgb, decodeImage, resizeRgb, setImageThreads, type RgbImage } from './preprocess.js';
 import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion, unsureLead } from './second-look.js';
 import { correctExposure } from './exposure.js';
 import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
@@ -74,6 +74,7 @@ export interface InspectableRecognizer extends Recognizer {
 
 export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOptions = DEFAULT_OCR): Promise<InspectableRecognizer> {
   const threads = Math.max(1, opts.threads);
+  setImageThreads(threads);
   const [ocr, digits] = await Promise.all([
     OcrEngine.load(threads),
     loadDigitClassifier({ modelsDir: opts.modelsDir, threads }),

@@ -16,7 +16,8 @@ const BLACK = [30, 30, 30];
 /**
  * A red band (a hot-water meter's) with light windows on a 30 px pitch: `numerals` says what each
  * window shows: 'b' a black numeral (a solid bar down its middle), 'r' a red one, 'o' a hollow red 0
- * (its strokes at the window's sides, leaving its core light), 'k' a hollow black 0, '-' nothing.
+ * (its strokes at the window's sides, leaving its core light), 'k' a hollow black 0, 'x' a black
+ * numeral with a red numeral's edge in its core (its cell placed a little off), '-' nothing.
  */
 function band(numerals: string, ground = BAND): RgbImage {
   const width = PITCH * (numerals.length + 3);
@@ -29,7 +30,8 @@ function band(numerals: string, ground = BAND): RgbImage {
   [...numerals].forEach((kind, i) => {
     const cx = X0 + PITCH * i;
     paint(cx - 12, cx + 12, 16, 64, WINDOW);
-    if (kind === 'b') paint(cx - 4, cx + 4, 22, 58, BLACK);
+    if (kind === 'b' || kind === 'x') paint(cx - 4, cx + 4, 22, 58, BLACK);
+    if (kind === 'x') paint(cx + 4, cx + 6, 22, 58, BAND);
     if (kind === 'r') paint(cx - 4, cx + 4, 22, 58, BAND);
     if (kind === 'o' || kind === 'k') {
       const ink = kind === 'o' ? BAND : BLACK;
@@ -101,4 +103,13 @@ test('rows not in a red band are left to the red-tail re-read', async () => {
   });
   assert.equal(ext, row);
   assert.equal(asked, 0);
+});
+
+test('a black numeral whose core takes in a red edge does not start the red run: its ink is black', () => {
+  const c = rowOn(band('bbbbxrr'), '0040955');
+  assert.ok(c.redCores[4] >= 0.1, `the core of the black 9 is reddened (${c.redCores[4]})`);
+  assert.equal(c.decimals, 2);
+  assert.equal(c.decimalSource, 'colour');
+  // Red numerals with red ink throughout keep the run as the cores tell it.
+  assert.equal(rowOn(band('bbbbrrr'), '0040955').decimals, 3);
 });

@@ -214,6 +214,28 @@ export function tingedByNext(red: number, core: number, redNext: number): boolea
 }
 
 /**
+ * Share of a cell's ink (its darkest quarter) that must be red for it to hold a red numeral: on
+ * `id_1029`, 0.97 to 1.0 for the red numerals, 0 to 0.16 for the black ones, 0.41 for the first, which
+ * takes in the band's edge; 0.55 and 0.73 for its last red 0 a pitch past two rows read short of it.
+ */
+export const RED_INK = 0.5;
+
+/**
+ * The run of red numerals told by the cells' cores alone (a red band reddens every cell), less the
+ * cells at its start whose ink is not red: a black drum's core takes in the red numeral next to it
+ * when its cell is placed a little off (a slanted hot-water row's `9` at 0.11 of red, its ink 0.11
+ * red against 0.9 for the red numerals after it, gave `40.955` for `409.55`).
+ */
+function bandRun(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, cores: number[], gains?: Gains): number {
+  let k = trailingRedRun(cores);
+  if (k === 0) return 0;
+  const ink = cellInkRedness(img, cells.slice(cells.length - k), axis, pitch, height, gains);
+  let i = 0;
+  while (i < k && ink[i] < RED_INK) i++;
+  return k - i;
+}
+
+/**
  * The red run extended leftwards over drums whose centre is red though the cell as a whole is not:
  * a scratch, a reflection or the black digit itself covers most of a red drum's face. The cell's
  * centre strip must be clearly redder than every black drum's, which are all but free of red.
@@ -334,7 +356,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const [redNext, ...redFurther] = cellRedness(img, [beyond, ...further], win.axis, p, win.height, gains);
   // Red numerals on light drums set in a red band: every cell takes in some band between the
   // windows, and only the cells' cores tell the red numerals from the black ones.
-  let k = redRunWithCores(red, cores) || trailingRedRun(cores);
+  let k = redRunWithCores(red, cores) || bandRun(img, cells, win.axis, p, win.height, cores, gains);
   while (k > 0 && tingedByNext(red[n - k], cores[n - k], k > 1 ? red[n - k + 1] : redNext)) k--;
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
   // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out; two

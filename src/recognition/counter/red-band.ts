@@ -4,19 +4,13 @@
 import type { RgbImage } from '../preprocess.js';
 import { beyondStrip, furtherDrumRead } from './drum-beyond.js';
 import type { RecognizeRects } from './extend.js';
-import { cellInkRedness, cellRedness, CORE_WIDTH, trailingRedRun, type CounterReading } from './reader.js';
+import { cellInkRedness, cellRedness, CORE_WIDTH, RED_INK, trailingRedRun, type CounterReading } from './reader.js';
 import { REREAD_LINE } from './window.js';
 
 /** Cells of the row the re-read starts from. */
 const KNOWN = 2;
 /** Fractional drums are at most four. */
 const MAX_DECIMALS = 4;
-/**
- * Share of a cell's ink (its darkest quarter) that must be red for it to hold a red numeral: on
- * `id_1029`, 0.97 to 1.0 for the red numerals, 0 to 0.16 for the black ones, 0.41 for the first, which
- * takes in the band's edge; 0.55 and 0.73 for its last red 0 a pitch past two rows read short of it.
- */
-const RED_INK = 0.5;
 
 /** Whether the row's red numerals were told only by the cells' cores (the band reddens every cell). */
 export function inRedBand(c: CounterReading): boolean {
