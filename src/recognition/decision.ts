@@ -8,6 +8,7 @@ import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
 import { startsWithDateStamp } from './parse/context.js';
+import { isSerialRow } from './second-look.js';
 
 /** Whether a row's decimal position rests on a cue (red drums, a printed point, scale marks). */
 export function cued(c: CounterReading): boolean {
@@ -33,6 +34,12 @@ const MIN_DIGIT_SCORE = 0.8;
  * (or, on gas meters, fractional drums read as whole ones).
  */
 export const MAX_PLAIN_DIGITS = 6;
+/**
+ * A row that starts with a zero may be longer: displays pad their reading with leading zeros to
+ * their 7 or 8 digits (`00129005`), nameplate numbers rarely start with one (and one the parser
+ * read as the serial is refused as such).
+ */
+const MAX_PADDED_DIGITS = 8;
 
 /**
  * The digits of a row taken for the counter that is the nameplate's number instead: no decimal cue,
@@ -188,7 +195,8 @@ export function readingVerdict(
     // LCDs and counters without colour cues: the text parser must pick the same number.
     // A less sure OCR row may stand when the wheel CNN reads every cell the same.
     if (c.minScore < MIN_DIGIT_SCORE && !cnnConfirms(c, wheels)) return no('plain: low ocr score');
-    if (c.decimalSource === 'none' && c.digits.length > MAX_PLAIN_DIGITS) return no('plain: too long');
+    if (c.decimalSource === 'none' && c.digits.length > (c.digits.startsWith('0') ? MAX_PADDED_DIGITS : MAX_PLAIN_DIGITS)) return no('plain: too long');
+    if (isSerialRow(c, text.serialNumber)) return no('plain: the serial');
     // Marks under drums past the row's last cell: the row stops short of its units drum.
     if (c.unitsPastRow) return no('plain: marks past the row');
     const top = text.readings[0];

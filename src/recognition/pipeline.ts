@@ -459,14 +459,15 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * The reading of the re-read row, when it is the row with only unlit segments taken away (or the
    * same digits) and passes every check the first pass's row had to.
    */
-  const unlitReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, row: CounterReading, reread: NonNullable<Awaited<ReturnType<typeof unlitReread>>>): Promise<Found | null> => {
+  const unlitReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, row: CounterReading, reread: NonNullable<Awaited<ReturnType<typeof unlitReread>>>, serial: string): Promise<Found | null> => {
     const { comparison: cmp, line, rowLines } = reread;
     if (cmp.kind !== 'fewer' && cmp.kind !== 'same') return null;
     const found = readCounter(img, { cells: cmp.cells, axis: row.axis, height: row.height, pitch: row.pitch, lineIndexes: [], score: 0 });
     if (!found) return null;
     const { counter, wheels } = await lookAtDrums(img, withMarkedDecimals(seen.lines, found));
     if (!counter.plainSigns) return null;
-    const text = parseMeterText([...seen.lines.filter((_, i) => !rowLines.includes(i)), toOcrLine(line)], seen.size, seen.colour);
+    // The row's own lines are left out, and with them a serial read on the row's line (`No 01234567`).
+    const text = { ...parseMeterText([...seen.lines.filter((_, i) => !rowLines.includes(i)), toOcrLine(line)], seen.size, seen.colour), serialNumber: serial };
     const reading = chooseReading(type, text, counter, wheels);
     return reading === null ? null : { reading, counter, wheels };
   };
@@ -511,7 +512,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const reread = outcome.kind === 'meter' && counter?.plainSigns ? await unlitReread(img, seen, counter) : null;
     const contested = reread?.comparison.kind === 'fewer' || reread?.comparison.kind === 'more';
     if (outcome.kind === 'meter' && reread && (outcome.meter.currentReading === null || contested)) {
-      const clean = await unlitReading(img, seen, outcome.meter.type, counter!, reread);
+      const clean = await unlitReading(img, seen, outcome.meter.type, counter!, reread, serialNumber);
       doubted = contested && clean === null;
       if (clean) ({ counter, wheels } = clean);
       outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: clean?.reading ?? null } };

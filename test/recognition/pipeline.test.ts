@@ -163,12 +163,15 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   // A drum the OCR left out before the row, read again there: a leading 0 changes nothing, another digit does.
   assert.equal(readingVerdict('electricity', text, { ...windowed, drumBeyond: true, drumBefore: 4 }, wheelsAt([1, 0, 8, 9, 5])).why, 'drum before');
   assert.equal(readingVerdict('electricity', text, { ...windowed, drumBeyond: true, drumBefore: 0 }, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
-  // Seven bare digits are a nameplate number (a serial the parser did not recognise) as often as a counter.
+  // Seven bare digits without a leading zero are a nameplate number (a serial the parser did not recognise) as often as a counter.
   const sevenText = parseMeterText([{ text: '9421088', score: 0.95, box: box(300, 150, 300, 80) }, { text: 'kWh', score: 0.95, box: box(620, 160, 60, 30) }], { width: 1000, height: 1000 });
   const sevenCells = [...'9421088'].map((d, i) => ({ digit: Number(d), score: 0.95, x: 310 + 40 * i, y: 190, u: 310 + 40 * i, line: 0, followedBySeparator: false }));
   const seven = readCounter(img, { cells: sevenCells, axis: [1, 0], height: 60, pitch: 40, lineIndexes: [0], score: 1 });
   assert.ok(seven);
   assert.equal(readingVerdict('electricity', sevenText, seven, wheelsAt([9, 4, 2, 1, 0, 8, 8])).why, 'plain: too long');
+  // Nine digits are too many even with a display's leading zero.
+  const { text: nineText, counter: nine } = await plainRowCase('000060221');
+  assert.equal(readingVerdict('electricity', nineText, nine, null).why, 'plain: too long');
   // Dark drums on a lighter carrier (a photo too dark for the red drum's colour): withheld too.
   assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30, bars: 30 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
   const oneBackground = { ...counter, windows: { face: 150, gap: 152, bars: 152 } };
@@ -207,8 +210,10 @@ test('a plain row is withheld on any sign in its pixels that the OCR misread it,
 test('a plain row takes the point the pixels show where the OCR read none, and doubts it beside a point the OCR read', async () => {
   const { readingVerdict, cued } = await import('../../src/recognition/decision.js');
   const { text, cells, counter, signs } = await plainRowCase('00006022');
-  // Eight digits without a point: as likely a serial as a display.
-  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: signs }, null).why, 'plain: too long');
+  // Eight digits without a point, padded with zeros as a display's are: the display's whole kWh...
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: signs }, null).reading, 6022);
+  // ...unless they are the nameplate's number, read as such elsewhere (`No 00006022`).
+  assert.equal(readingVerdict('electricity', { ...text, serialNumber: '00006022' }, { ...counter, plainSigns: signs }, null).why, 'plain: the serial');
   const pointed = { ...counter, plainSigns: { ...signs, pointAfter: 5 } };
   assert.equal(readingVerdict('electricity', text, pointed, null).reading, 60.22);
   // The row itself stays uncued: second looks take only rows with cues of their own.
@@ -490,6 +495,17 @@ test('rendered LCDs give their reading where the pixels show the point the OCR l
     assert.equal(detail.outcome.kind, 'meter');
     if (detail.outcome.kind === 'meter') assert.equal(detail.outcome.meter.currentReading, value, display);
   }
+});
+
+test('a rendered LCD padded with zeros to 7 or 8 digits is read; its nameplate number, starting with a zero too, never is', async () => {
+  // Refused before as too long for a plain row (0035379, 00129005): read as serials.
+  for (const [display, value] of [['0035379', 35379], ['00129005', 129005]] as const) {
+    assert.equal(await readingOf(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.03 }))), value, display);
+  }
+  // A display with one digit lit: the first pass took the serial's line `No 01234567` for the row,
+  // and its re-read without unlit segments, parsing the text without that line, lost the serial (1234567).
+  const got = await readingOf(await renderSvg(lcdMeterSvg('      4', '01234567', { ghost: 0.05 })));
+  assert.ok(got === null || got === 4, `read ${got}`);
 });
 
 test('rendered LCDs whose unlit segments the OCR read as lit give their reading from a re-read without them', async () => {
