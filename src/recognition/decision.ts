@@ -53,10 +53,20 @@ export function nameplateNumber(c: CounterReading): string {
   return d;
 }
 
+/**
+ * The type of a meter whose text names none, from a drum row with two or more red drums: white
+ * numerals on dark drums are a gas register's look (every gas meter of meters-dev but the US dial
+ * one; a blurred Italian G4 whose words went unread was typed as water), dark numerals on light
+ * drums a water meter's (all but two of its 29, which their words or colour typed).
+ */
+function untypedDrumMeter(counter: CounterReading): MeterType {
+  return counter.windows?.lightInk ? 'gas' : 'water_unknown';
+}
+
 export function decide(text: ParsedText, counter: CounterReading | null, wheels: WheelReading | null): RecognitionOutcome {
   const drumLike = counter !== null && counter.decimalSource === 'colour' && counter.regular;
   if (text.meterLikelihood < 0.5 && !drumLike) return { kind: 'no_meter' };
-  const type: MeterType = text.meterType ?? (drumLike && counter!.decimals >= 2 ? 'water_unknown' : 'electricity');
+  const type: MeterType = text.meterType ?? (drumLike && counter!.decimals >= 2 ? untypedDrumMeter(counter!) : 'electricity');
   const meter: Meter = {
     type,
     serialNumber: text.serialNumber,

@@ -154,7 +154,7 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
   // The same row seen in separate drum windows (darker strips between the cells) has no decimal
   // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
-  const windowed = { ...counter, windows: { face: 150, gap: 60, bars: 60 } };
+  const windowed = { ...counter, windows: { face: 150, gap: 60, bars: 60, lightInk: false } };
   assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
   // One more drum in a window of its own past the row: an electricity register's tenth set apart,
   // so the drums read are whole kWh. Other meters' plain rows get no such benefit.
@@ -173,8 +173,8 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   const { text: nineText, counter: nine } = await plainRowCase('000060221');
   assert.equal(readingVerdict('electricity', nineText, nine, null).why, 'plain: too long');
   // Dark drums on a lighter carrier (a photo too dark for the red drum's colour): withheld too.
-  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30, bars: 30 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
-  const oneBackground = { ...counter, windows: { face: 150, gap: 152, bars: 152 } };
+  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30, bars: 30, lightInk: true } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
+  const oneBackground = { ...counter, windows: { face: 150, gap: 152, bars: 152, lightInk: false } };
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 
@@ -412,6 +412,17 @@ test('a gas meter\'s drums with a red frame round the decimals: every drum read,
   assert.ok(cut === null || cut === 62761.496, `62761.496: ${cut}`);
   // Light drums: the OCR stopped before the rolling last one, a framed face the CNN reads (null before).
   assert.equal(await readingOf(await renderSvg(gasMeterSvg([7, 6, 0, 2, 9, 9, 9, 4.3], '33834598', true))), 76029.994);
+});
+
+test('a drum register whose words went unread is typed by its look: white numerals on dark drums gas, dark on light water', async () => {
+  // The face's words, ratings and serial taken out: only the drums' numerals and the decimal comma stay.
+  const bare = (svg: string) => svg.replace(/<text[^>]*>([^<]*)<\/text>/g, (text, inner: string) => (inner.length <= 1 ? text : ''));
+  const meterOf = async (light: boolean) => {
+    const d = await (await recognizerP).inspect(await renderSvg(bare(gasMeterSvg([0, 2, 2, 0, 4, 7, 3, 8], '33834598', light))));
+    return d.outcome.kind === 'meter' ? d.outcome.meter : d.outcome.kind;
+  };
+  assert.deepEqual(await meterOf(false), { type: 'gas', serialNumber: '', currentReading: 2204.738, tariffCount: null });
+  assert.deepEqual(await meterOf(true), { type: 'water_unknown', serialNumber: '', currentReading: 2204.738, tariffCount: null });
 });
 
 test('gas rows whose strips, frame bands or framed drums stopped short of the last drum: every drum read, or none', async () => {

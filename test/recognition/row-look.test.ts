@@ -4,14 +4,14 @@ import { inSeparateWindows, onLighterCarrier, rowLook } from '../../src/recognit
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 
 /** A row of 5 cells at 30 px pitch centred on y = 40: faces 22 px wide, background elsewhere. */
-function row(face: number, background: number): RgbImage {
+function row(face: number, background: number, ink = 20): RgbImage {
   const width = 210;
   const img: RgbImage = { data: new Uint8Array(width * 80 * 3).fill(background), width, height: 80 };
   for (let i = 0; i < 5; i++) {
     for (let y = 15; y < 65; y++) {
       for (let x = 45 + 30 * i - 11; x < 45 + 30 * i + 11; x++) {
         const dark = x > 45 + 30 * i - 3 && x < 45 + 30 * i + 3 && y > 25 && y < 55; // a digit stroke
-        img.data.fill(dark ? 20 : face, (y * width + x) * 3, (y * width + x) * 3 + 3);
+        img.data.fill(dark ? ink : face, (y * width + x) * 3, (y * width + x) * 3 + 3);
       }
     }
   }
@@ -59,4 +59,12 @@ test('dark drums on a lighter carrier are told from rows on one background', () 
   assert.equal(onLighterCarrier(rowLook(row(60, 120), geometry)), true);
   assert.equal(onLighterCarrier(rowLook(row(220, 220), geometry)), false);
   assert.equal(onLighterCarrier(rowLook(row(220, 40), geometry)), false);
+});
+
+test('the ink of the digits is told lighter or darker than their faces', () => {
+  assert.equal(rowLook(row(220, 40), geometry).lightInk, false);
+  assert.equal(rowLook(row(220, 220), geometry).lightInk, false);
+  // White numerals on dark drums (a gas register), in windows or on one band.
+  assert.equal(rowLook(row(30, 10, 235), geometry).lightInk, true);
+  assert.equal(rowLook(row(30, 30, 235), geometry).lightInk, true);
 });

@@ -20,6 +20,8 @@ export interface RowLook {
   gap: number;
   /** The darkest the strips between the cells get when moved along the row (see BAR_SHIFTS). */
   bars: number;
+  /** Most cells' digits are lighter than their faces (white numerals on dark drums). */
+  lightInk: boolean;
 }
 
 /**
@@ -42,10 +44,25 @@ const BAR_QUANTILE = 0.8;
  */
 const BAR_RATIO = 0.8;
 
-function lumaQuantile(img: RgbImage, q: number): number {
+function lumaOf(img: RgbImage): Float64Array {
   const v = new Float64Array(img.data.length / 3);
   for (let i = 0, k = 0; k < v.length; i += 3, k++) v[k] = 0.299 * img.data[i] + 0.587 * img.data[i + 1] + 0.114 * img.data[i + 2];
-  return quantile(v, q);
+  return v;
+}
+
+function lumaQuantile(img: RgbImage, q: number): number {
+  return quantile(lumaOf(img), q);
+}
+
+/**
+ * A cell's face (its median: strokes cover well under half of it) and whether its ink is lighter
+ * than that face: the bright tail reaches farther from it than the dark one.
+ */
+function cellTone(img: RgbImage): { face: number; lightInk: boolean } {
+  const s = lumaOf(img).sort();
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(s.length * q))];
+  const face = at(0.5);
+  return { face, lightInk: at(0.97) - face > face - at(0.03) };
 }
 
 export function quantile(v: ArrayLike<number>, q: number): number {
@@ -59,7 +76,9 @@ function median(v: number[]): number {
 }
 
 export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
-  const face = median(c.cells.map((cell) => lumaQuantile(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12), 0.5)));
+  const tones = c.cells.map((cell) => cellTone(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12)));
+  const face = median(tones.map((t) => t.face));
+  const lightInk = 2 * tones.filter((t) => t.lightInk).length > tones.length;
   const strips = (shift: number, q: number) => {
     const gaps = c.cells.slice(1).map((next, i) => {
       const cell = c.cells[i];
@@ -69,7 +88,7 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
     return gaps.length ? median(gaps) : face;
   };
   const gap = strips(0, 0.5);
-  return { face, gap, bars: Math.min(...BAR_SHIFTS.map((s) => strips(s, BAR_QUANTILE))) };
+  return { face, gap, bars: Math.min(...BAR_SHIFTS.map((s) => strips(s, BAR_QUANTILE))), lightInk };
 }
 
 /**
