@@ -11,7 +11,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, type WheelReading } from './counter/wheels.js';
-import { cnnSettles } from './counter/combine.js';
+import { cnnSettles, combineDigits } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -435,9 +435,25 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     for (const unread of unreadRedTails(img, row)) {
       const looked = await look(unread);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
-      if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from)) return looked;
+      if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from) && !(await ocrContestsTail(img, looked.counter, looked.wheels, from))) return looked;
     }
     return null;
+  };
+
+  /**
+   * Whether the OCR, reading each drum from `from` on alone, surely reads a digit there that the CNN's
+   * is not, nor one next to it (a rolling drum shows two): the CNN misread a drum nothing else read.
+   */
+  const ocrContestsTail = async (img: RgbImage, counter: CounterReading, wheels: WheelReading, from: number): Promise<boolean> => {
+    const digits = combineDigits(counter, wheels).digits;
+    const cells = counter.cells.slice(from);
+    const angle = Math.atan2(counter.axis[1], counter.axis[0]);
+    const reads = await ocr.recognizer.recognize(img, cells.map((cell) => ({ cx: cell.x, cy: cell.y, width: counter.pitch * LONE_DRUM_WIDTH, height: counter.height * LONE_DRUM_HEIGHT, angle })));
+    return reads.some((rec, k) => {
+      if (!/^\d$/.test(rec.text) || rec.score < SURE_LONE_DRUM) return false;
+      const gap = (Number(rec.text) - Number(digits[from + k]) + 10) % 10;
+      return gap > 1 && gap < 9;
+    });
   };
 
   /**
@@ -618,6 +634,12 @@ function dropsDrums(row: CounterReading, wheels: WheelReading | null, found: Fou
   if (read === undefined && left.every((cell) => cell.digit === 0 && !cell.unread)) return false;
   return wheels ? cnnSettles(row, wheels, from) : left.every((cell) => !cell.unread && cell.score >= SURE_DRUM);
 }
+
+/** A drum the CNN alone read, cropped for the OCR to read alone: its pitch's width, a little above and below it. */
+const LONE_DRUM_WIDTH = 1;
+const LONE_DRUM_HEIGHT = 1.15;
+/** OCR confidence at which a lone drum's digit contests the CNN's. */
+const SURE_LONE_DRUM = 0.9;
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */
 const RESCUE_SCALES = [0.5, 2];

@@ -400,6 +400,14 @@ test('a rolling red drum read as a symbol is the CNN\'s to read; a row a whole d
   assert.ok(framed === null || framed === 43911.7 || framed === 43911.8, `43911.7: ${framed}`);
 });
 
+test('a drum the OCR read nothing on is not the CNN\'s alone where the OCR, reading it alone, surely reads another digit', async () => {
+  // Small, the framed tenth at 3.8 went unread by the first pass; the CNN saw it at 0.9 and gave
+  // `769.1` (before); read alone, the drum is a sure `4`.
+  const small = await sharp(await renderSvg(framedTenthSvg([0, 7, 6, 9, 3.8], '3165537'))).resize(450).png().toBuffer();
+  const read = await readingOf(small);
+  assert.ok(read === null || read === 769 || read === 769.3 || read === 769.4, `769.3: ${read}`);
+});
+
 test('a gas meter\'s drums with a red frame round the decimals: every drum read, or no reading, never one short', async () => {
   // The detector missed the red `7`: the red tail past the `3` ended at the frame's edge, which was
   // taken for a fourth red drum, and the row stopped at `43148.3` (before).
