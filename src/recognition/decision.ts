@@ -63,9 +63,17 @@ function untypedDrumMeter(counter: CounterReading): MeterType {
   return counter.windows?.lightInk ? 'gas' : 'water_unknown';
 }
 
+/**
+ * Weight of other devices' markings (see meter-type.ts: an odometer's `km`, a scale's `kg`) from which,
+ * with no word of a meter type read, a drum row with a red drum does not make the photo a meter: a car's
+ * odometer has one too.
+ */
+const OTHER_DEVICE = 1.5;
+
 export function decide(text: ParsedText, counter: CounterReading | null, wheels: WheelReading | null): RecognitionOutcome {
   const drumLike = counter !== null && counter.decimalSource === 'colour' && counter.regular;
-  if (text.meterLikelihood < 0.5 && !drumLike) return { kind: 'no_meter' };
+  const otherDevice = text.meterType === null && text.otherDeviceEvidence >= OTHER_DEVICE;
+  if (text.meterLikelihood < 0.5 && (!drumLike || otherDevice)) return { kind: 'no_meter' };
   const type: MeterType = text.meterType ?? (drumLike && counter!.decimals >= 2 ? untypedDrumMeter(counter!) : 'electricity');
   const meter: Meter = {
     type,

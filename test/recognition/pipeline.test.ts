@@ -69,6 +69,17 @@ test('no meter in the photo gives no_meter; junk bytes give bad_image; repeated 
   assert.equal((await r.recognize(await blankPng())).kind, 'no_meter');
 });
 
+test('a car odometer (drums, a red tenth, and km) is no meter; the same drums without a word are one', async () => {
+  const r = await recognizerP;
+  const register = electricityDrumSvg('0123456', '01234567');
+  const odometer = register.replace('>kWh<', '>km<').replace(/230V[^<]*/, 'TRIP  RESET').replace(/No \d+/, 'km/h').replace(/SINGLE[^<]*/, 'ODOMETER');
+  assert.deepEqual(await r.recognize(await renderSvg(odometer)), { kind: 'no_meter' });
+  // A drum row with a red drum is meter evidence on its own where nothing names another device.
+  const bare = register.replace('>kWh<', '><').replace(/230V[^<]*/, '').replace(/No \d+/, '').replace(/SINGLE[^<]*/, '');
+  const meter = await r.recognize(await renderSvg(bare));
+  assert.equal(meter.kind, 'meter');
+});
+
 test('small photos are enlarged for detection, large ones are left as they are', async () => {
   const small = { data: new Uint8Array(320 * 200 * 3).fill(90), width: 320, height: 200 };
   const big = await enlargeSmall(small);

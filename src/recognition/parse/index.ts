@@ -66,6 +66,7 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
     meterType,
     typeConfidence,
     meterLikelihood,
+    otherDeviceEvidence: ev.antiRaw,
     serialNumber,
     serialConfidence: serial.confidence,
     tariffCount: meterType === 'electricity' ? electricityTariffCount : null,

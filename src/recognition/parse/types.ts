@@ -40,6 +40,8 @@ export interface ParsedText {
   typeConfidence: number;
   /** 0..1: how much the text looks like a utility meter rather than another display/document. */
   meterLikelihood: number;
+  /** Weight of the markings of other devices read (km/h, mmHg, kg, a price, a page of prose); 0 when none. */
+  otherDeviceEvidence: number;
   serialNumber: string;
   serialConfidence: number;
   /** Tariff zones when the meter is electricity (text says so); null otherwise. */
