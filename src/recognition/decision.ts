@@ -64,6 +64,27 @@ function untypedDrumMeter(counter: CounterReading): MeterType {
 }
 
 /**
+ * Drums in a row at least this long are a water or gas register's (5 whole and 3 decimal drums, or
+ * more); an electricity register's drum row is 5 to 7 long.
+ */
+const VOLUME_REGISTER_DRUMS = 8;
+
+/**
+ * The type of a meter whose text names none: a drum row's with red decimal drums, or with drums
+ * enough for a volume register (a small or blurred gas register's red drums may lose their colour
+ * along with its `G4`), by its look (see untypedDrumMeter); else electricity (an LCD, a short row, a
+ * nameplate number).
+ */
+function untypedType(counter: CounterReading | null, drumLike: boolean): MeterType {
+  if (!counter) return 'electricity';
+  if (drumLike && counter.decimals >= 2) return untypedDrumMeter(counter);
+  // Not a nameplate's number taken for the row, which says nothing of the register.
+  const volumeRow =
+    counter.regular && counter.cells.length >= VOLUME_REGISTER_DRUMS && !counter.plainSigns && counter.windows !== undefined && inSeparateWindows(counter.windows) && !nameplateNumber(counter);
+  return volumeRow ? untypedDrumMeter(counter) : 'electricity';
+}
+
+/**
  * Weight of other devices' markings (see meter-type.ts: an odometer's `km`, a scale's `kg`) from which,
  * with no word of a meter type read, a drum row with a red drum does not make the photo a meter: a car's
  * odometer has one too.
@@ -74,7 +95,7 @@ export function decide(text: ParsedText, counter: CounterReading | null, wheels:
   const drumLike = counter !== null && counter.decimalSource === 'colour' && counter.regular;
   const otherDevice = text.meterType === null && text.otherDeviceEvidence >= OTHER_DEVICE;
   if (text.meterLikelihood < 0.5 && (!drumLike || otherDevice)) return { kind: 'no_meter' };
-  const type: MeterType = text.meterType ?? (drumLike && counter!.decimals >= 2 ? untypedDrumMeter(counter!) : 'electricity');
+  const type: MeterType = text.meterType ?? untypedType(counter, drumLike);
   const meter: Meter = {
     type,
     serialNumber: text.serialNumber,

@@ -444,6 +444,19 @@ test('a drum register whose words went unread is typed by its look: white numera
   assert.deepEqual(await meterOf(true), { type: 'water_unknown', serialNumber: '', currentReading: 2204.738, tariffCount: null });
 });
 
+test('a register of eight drums whose red ones lost their colour, words unread, is no electricity meter', async () => {
+  // As above, and its red drums and frame painted as dark as the others: no decimal cue, and eight
+  // drums in a row are a volume register's (both were typed `electricity` before).
+  const bare = (svg: string) => svg.replace(/<text[^>]*>([^<]*)<\/text>/g, (text, inner: string) => (inner.length <= 1 ? text : ''));
+  const grey = (svg: string) => svg.replaceAll('#c0141c', '#141414').replaceAll('#d0141c', '#101010');
+  const typeOf = async (light: boolean) => {
+    const d = await (await recognizerP).inspect(await renderSvg(grey(bare(gasMeterSvg([0, 2, 2, 0, 4, 7, 3, 8], '33834598', light)))));
+    return d.outcome.kind === 'meter' ? d.outcome.meter.type : d.outcome.kind;
+  };
+  assert.equal(await typeOf(false), 'gas');
+  assert.equal(await typeOf(true), 'water_unknown');
+});
+
 test('gas rows whose strips, frame bands or framed drums stopped short of the last drum: every drum read, or none', async () => {
   const read = async (drums: number[], light: boolean) => readingOf(await renderSvg(gasMeterSvg(drums, '33834598', light)));
   // Joined strips read `485793` and `48579385`: the shorter one ended inside the row, at the first

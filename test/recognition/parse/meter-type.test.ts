@@ -92,6 +92,17 @@ test('odometers and hygrometers are not meters', () => {
   assert.ok(like < 0.5, `likelihood ${like}`);
 });
 
+test('thermostats, multimeters and taximeters are not meters', () => {
+  const parsed = (texts: string[]) => parseMeterText(texts.map((t, i) => line(t, 300, 150 + 90 * i, 400, 60)), PHOTO);
+  const thermostat = parsed(['HONEYWELL', '23.5', '°C', 'SET TEMP', 'HEAT COOL AUTO', 'FAN ON']);
+  assert.ok(thermostat.meterLikelihood < 0.5, `thermostat ${thermostat.meterLikelihood}`);
+  assert.ok(parsed(['FLUKE', '0230', 'AC DC HOLD', 'RANGE MIN MAX']).meterLikelihood < 0.5);
+  assert.ok(parsed(['TAXIMETER', '00128', 'EXTRAS', 'HIRED']).meterLikelihood < 0.5);
+  // A heat meter's own words and temperatures still make it one.
+  const heat = parsed(['HEAT / COOLING METER', '001234', 'MWh', 'Pt500', '5...90°C']);
+  assert.ok(heat.meterLikelihood > 0.5 && heat.meterType === 'heat');
+});
+
 test('a camera date/time stamp does not count as a clock display', () => {
   const lines = [line('008698.', 68, 51, 150, 50), line('162039267', 30, 241, 150, 19), line('22/12/2019 15:39:30', 31, 273, 250, 20)];
   assert.ok(parseMeterText(lines, { width: 320, height: 320 }).meterLikelihood > 0.5);
