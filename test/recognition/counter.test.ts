@@ -92,8 +92,11 @@ test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disa
   assert.equal(snapPosition(9.9), 0);
   const wheels = (positions: number[]) => ({ positions, digits: [], confidences: [] });
   assert.deepEqual(combineDigits(counter('0134'), wheels([0.1, 0.9, 2.9, 3.8])), { digits: '0134', disagreements: 0, overruled: 0 });
-  // Last wheel half way between 8 and 9: the lower digit, whatever the OCR said.
-  assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0, overruled: 0 });
+  // Last wheel less than half way between 8 and 9: the lower digit, whatever the OCR said.
+  assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.4])), { digits: '0238', disagreements: 0, overruled: 0 });
+  // Half way, read as 9 by the OCR (the CNN reads a tenth or two low): 8 or 9 alike, no reading.
+  assert.equal(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])).disagreements, 1);
+  assert.deepEqual(combineDigits(counter('0238'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0, overruled: 0 });
   // Six tenths on (the CNN reads a tenth or two low): 8 or 9 alike, so no reading; past that, the OCR's 9.
   assert.equal(combineDigits(counter('0239'), wheels([0, 2, 3, 8.6])).disagreements, 1);
   assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.7])), { digits: '0239', disagreements: 0, overruled: 0 });
@@ -434,6 +437,26 @@ test('dark fractional drums in a red frame: the frame places the decimal point',
   const pointAt = (i: number) => ({ ...rowWindow(), cells: rowWindow().cells.map((c, j) => ({ ...c, followedBySeparator: j === i })) });
   assert.deepEqual([readCounter(framedRow(3), pointAt(5))?.decimalSource, readCounter(framedRow(3), pointAt(5))?.decimals], ['point', 2]);
   assert.deepEqual([readCounter(framedRow(3), pointAt(4))?.decimalSource, readCounter(framedRow(3), pointAt(4))?.decimals], ['colour', 3]);
+});
+
+test('a red frame round more drums than read red: the frame places the decimal point', () => {
+  // The last `redDrums` drums red, the frame round the last `framed` red (a red numeral whose colour
+  // the JPEG's halved colour resolution greyed: its drum reads dark).
+  const row = (framed: number, redDrums: number) =>
+    rowImage((x, y, k) => {
+      const inDrum = y >= 28 && y < 52 && k >= 0 && k < 8 && Math.abs(x - (20 + k * 20)) < 9.5;
+      if (inDrum) return k >= 8 - redDrums ? [200, 35, 35] : [45, 40, 40];
+      return k >= 8 - framed && k < 8 ? [200, 30, 30] : [150, 150, 150];
+    });
+  const decimals = (img: RgbImage) => {
+    const r = readCounter(img, rowWindow());
+    return [r?.decimalSource, r?.decimals];
+  };
+  assert.deepEqual(decimals(row(3, 2)), ['colour', 3]);
+  assert.deepEqual(decimals(row(0, 2)), ['colour', 2]);
+  assert.deepEqual(decimals(row(2, 2)), ['colour', 2]);
+  // A frame round the whole row is the meter's colour: the red drums stand.
+  assert.deepEqual(decimals(row(8, 2)), ['colour', 2]);
 });
 
 test('framedRun: an evenly framed tail counts; a last cell much less framed is the frame edge read as a digit', () => {

@@ -110,6 +110,14 @@ function lastWheelUndecided(position: number): boolean {
 }
 
 /**
+ * From this far on, a last wheel the OCR reads as its next digit is undecided too: the CNN, a tenth
+ * or two low, sees it half way, and the OCR sees the next digit more than the lower one (a Toloka
+ * meter's last red drum, read `8` by the OCR and at 7.5 by the CNN, labelled `8`: `550.347` under
+ * JPEG re-compression, and an Elster's `7` at 6.5: `2669.586` seen from below right).
+ */
+const LAST_WHEEL_OCR_NEXT_FROM = 0.45;
+
+/**
  * Whether a last wheel may show its next digit: from just short of LAST_WHEEL_LOWER_BELOW on, a
  * reader may write down the next digit (the CNN reads low), so without an OCR digit to say which,
  * the CNN's lower digit is no reading (a tilted Itelma's last red drum, which the OCR barely read as
@@ -229,7 +237,8 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
         if (snapped[i] - f < HALF_WAY || carrying(snapped, i)) disagree(i);
         return o;
       }
-      if (lastWheelUndecided(snapped[i])) {
+      // The OCR read the next digit here (its lower one returned above).
+      if (lastWheelUndecided(snapped[i]) || (snapped[i] - f >= LAST_WHEEL_OCR_NEXT_FROM && snapped[i] - f < LAST_WHEEL_LOWER_BELOW)) {
         disagree(i);
         return o;
       }
