@@ -439,26 +439,6 @@ test('dark fractional drums in a red frame: the frame places the decimal point',
   assert.deepEqual([readCounter(framedRow(3), pointAt(4))?.decimalSource, readCounter(framedRow(3), pointAt(4))?.decimals], ['colour', 3]);
 });
 
-test('a red frame round more drums than read red: the frame places the decimal point', () => {
-  // The last `redDrums` drums red, the frame round the last `framed` red (a red numeral whose colour
-  // the JPEG's halved colour resolution greyed: its drum reads dark).
-  const row = (framed: number, redDrums: number) =>
-    rowImage((x, y, k) => {
-      const inDrum = y >= 28 && y < 52 && k >= 0 && k < 8 && Math.abs(x - (20 + k * 20)) < 9.5;
-      if (inDrum) return k >= 8 - redDrums ? [200, 35, 35] : [45, 40, 40];
-      return k >= 8 - framed && k < 8 ? [200, 30, 30] : [150, 150, 150];
-    });
-  const decimals = (img: RgbImage) => {
-    const r = readCounter(img, rowWindow());
-    return [r?.decimalSource, r?.decimals];
-  };
-  assert.deepEqual(decimals(row(3, 2)), ['colour', 3]);
-  assert.deepEqual(decimals(row(0, 2)), ['colour', 2]);
-  assert.deepEqual(decimals(row(2, 2)), ['colour', 2]);
-  // A frame round the whole row is the meter's colour: the red drums stand.
-  assert.deepEqual(decimals(row(8, 2)), ['colour', 2]);
-});
-
 test('framedRun: an evenly framed tail counts; a last cell much less framed is the frame edge read as a digit', () => {
   assert.equal(framedRun([0, 0, 0, 0, 0, 0.83, 1, 0.72]), 3);
   assert.equal(framedRun([0, 0, 0, 0, 0, 0.85, 1, 0.59, 0.38]), 0);

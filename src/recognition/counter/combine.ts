@@ -111,9 +111,9 @@ function lastWheelUndecided(position: number): boolean {
 
 /**
  * From this far on, a last wheel the OCR reads as its next digit is undecided too: the CNN, a tenth
- * or two low, sees it half way, and the OCR sees the next digit more than the lower one (a Toloka
- * meter's last red drum, read `8` by the OCR and at 7.5 by the CNN, labelled `8`: `550.347` under
- * JPEG re-compression, and an Elster's `7` at 6.5: `2669.586` seen from below right).
+ * or two low, sees it half way, and the OCR sees the next digit more than the lower one (an Elster's
+ * last red `7`, seen from below right at 6.5: `2669.586` for `2669.587`; a Toloka meter's `8` at 7.5,
+ * its decimals found, `550.347` for `550.348`).
  */
 const LAST_WHEEL_OCR_NEXT_FROM = 0.45;
 

@@ -290,8 +290,6 @@ export function framedRun(frame: number[]): number {
 }
 
 const FRAME_EVENNESS = 0.5;
-/** Most fractional drums a red frame marks (as red drums: see readCounter). */
-const MAX_FRAMED = 4;
 
 /** How close to one pitch the two digits around a window divider must be. */
 const DIVIDER_SPAN = 0.3;
@@ -379,29 +377,19 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     const beyondIt = (redNext < RED_CELL && asFramed(frame[n])) || (framed === 0 && redFurther[0] < RED_CELL && asFramed(frame[n + 1]));
     return { framed, least, beyond: beyondIt };
   };
-  const frameSeen = () => {
-    for (const [i, offset] of FRAME_OFFSETS.entries()) {
-      let seen = frameAt(offset);
-      if (seen.framed === 0 && !seen.beyond) continue;
-      // A band that only grazes the frame's line misses a framed cell or two (the run's first one
-      // farther from the line's end, or a row a little aslant): a later band that catches the line at
-      // least as fully, round more cells, is the frame's (`39999.99|8` for `39999.998`).
-      for (const other of seen.beyond ? [] : FRAME_OFFSETS.slice(i + 1).map(frameAt)) {
-        if (!other.beyond && other.framed > seen.framed && other.least >= seen.least) seen = other;
-      }
-      return seen;
+  const offsets = k === 0 && framesTell ? FRAME_OFFSETS : [];
+  for (const [i, offset] of offsets.entries()) {
+    let seen = frameAt(offset);
+    if (seen.framed === 0 && !seen.beyond) continue;
+    // A band that only grazes the frame's line misses a framed cell or two (the run's first one
+    // farther from the line's end, or a row a little aslant): a later band that catches the line at
+    // least as fully, round more cells, is the frame's (`39999.99|8` for `39999.998`).
+    for (const other of seen.beyond ? [] : offsets.slice(i + 1).map(frameAt)) {
+      if (!other.beyond && other.framed > seen.framed && other.least >= seen.least) seen = other;
     }
-    return null;
-  };
-  const seen = framesTell && k < MAX_FRAMED ? frameSeen() : null;
-  const framedFits = seen !== null && !seen.beyond && (!pointed || seen.framed === n - 1 - sep);
-  if (k === 0 && seen) {
     framedBeyond = seen.beyond;
-    if (framedFits) k = seen.framed;
-  } else if (framedFits && seen.framed > k && seen.framed <= MAX_FRAMED) {
-    // Red numerals a frame holds more of than read red: the first one's red faded (JPEG keeps
-    // colour at half the resolution, and a thin red `3` went grey: `00550.348` read as `005503.48`).
-    k = seen.framed;
+    if (!framedBeyond && (!pointed || seen.framed === n - 1 - sep)) k = seen.framed;
+    break;
   }
   if (k >= 1 && k <= 4 && n - k >= 2) {
     decimals = k;
