@@ -433,11 +433,12 @@ test('a gas meter\'s drums with a red frame round the decimals: every drum read,
   assert.equal(await readingOf(await renderSvg(gasMeterSvg([7, 6, 0, 2, 9, 9, 9, 4.3], '33834598', true))), 76029.994);
 });
 
+/** A face's words, ratings and serial taken out: only one-character texts (numerals, a comma) stay. */
+const wordless = (svg: string) => svg.replace(/<text[^>]*>([^<]*)<\/text>/g, (text, inner: string) => (inner.length <= 1 ? text : ''));
+
 test('a drum register whose words went unread is typed by its look: white numerals on dark drums gas, dark on light water', async () => {
-  // The face's words, ratings and serial taken out: only the drums' numerals and the decimal comma stay.
-  const bare = (svg: string) => svg.replace(/<text[^>]*>([^<]*)<\/text>/g, (text, inner: string) => (inner.length <= 1 ? text : ''));
   const meterOf = async (light: boolean) => {
-    const d = await (await recognizerP).inspect(await renderSvg(bare(gasMeterSvg([0, 2, 2, 0, 4, 7, 3, 8], '33834598', light))));
+    const d = await (await recognizerP).inspect(await renderSvg(wordless(gasMeterSvg([0, 2, 2, 0, 4, 7, 3, 8], '33834598', light))));
     return d.outcome.kind === 'meter' ? d.outcome.meter : d.outcome.kind;
   };
   assert.deepEqual(await meterOf(false), { type: 'gas', serialNumber: '', currentReading: 2204.738, tariffCount: null });
@@ -447,10 +448,9 @@ test('a drum register whose words went unread is typed by its look: white numera
 test('a register of eight drums whose red ones lost their colour, words unread, is no electricity meter', async () => {
   // As above, and its red drums and frame painted as dark as the others: no decimal cue, and eight
   // drums in a row are a volume register's (both were typed `electricity` before).
-  const bare = (svg: string) => svg.replace(/<text[^>]*>([^<]*)<\/text>/g, (text, inner: string) => (inner.length <= 1 ? text : ''));
   const grey = (svg: string) => svg.replaceAll('#c0141c', '#141414').replaceAll('#d0141c', '#101010');
   const typeOf = async (light: boolean) => {
-    const d = await (await recognizerP).inspect(await renderSvg(grey(bare(gasMeterSvg([0, 2, 2, 0, 4, 7, 3, 8], '33834598', light)))));
+    const d = await (await recognizerP).inspect(await renderSvg(grey(wordless(gasMeterSvg([0, 2, 2, 0, 4, 7, 3, 8], '33834598', light)))));
     return d.outcome.kind === 'meter' ? d.outcome.meter.type : d.outcome.kind;
   };
   assert.equal(await typeOf(false), 'gas');

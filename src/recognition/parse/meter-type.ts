@@ -72,9 +72,9 @@ const RULES: Rule[] = [
   { tag: 'scale', re: /\btare\b|\bkg\b|\blbs?\b|\boz\b|\bzero\b|\bweigh/, w: { anti: 1.5 } },
   { tag: 'clock', re: /\b[ap]\.?m\.?\b|\d{1,2}:\d{2}/, w: { anti: 1 } },
   { tag: 'gauge', re: /thermo|thernom|gauge|温控|温度计|变压器|transformer/, w: { anti: 2 } },
-  // A thermostat's HEAT and °C are not a heat meter's: its set point and fan give it away (not COOL:
-  // heat and cooling meters read that).
-  { tag: 'hvac', re: /thermostat|set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },
+  // A thermostat's HEAT and °C are not a heat meter's: its set point and fan give it away where its
+  // name (see gauge) is not printed (not COOL: heat and cooling meters read that).
+  { tag: 'hvac', re: /set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },
   { tag: 'instrument', re: /multimeter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking/, w: { anti: 1.5 } },
   { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
 ];
