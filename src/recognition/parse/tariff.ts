@@ -8,6 +8,13 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[])
   for (const m of text.matchAll(/(?:^|[^a-z0-9])t\s?([1-4])(?![0-9.,])/g)) seen.add(Number(m[1]));
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
   for (const m of text.matchAll(/tari[f]{1,2}\s?([1-4])\b/g)) seen.add(Number(m[1]));
+  // The code alone on its line, its first point too small to read (`18.2`): not where that line is
+  // the likeliest counter (a new meter's `18.2` kWh).
+  const counterLine = readings[0]?.lineIndex ?? -1;
+  foldedLines.forEach((l, i) => {
+    const m = i !== counterLine && l.trim().match(/^1\s?8\s?\.\s?([1-4])$/);
+    if (m) seen.add(Number(m[1]));
+  });
   let count = seen.size > 0 ? Math.max(seen.size, ...seen) : 1;
   // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark.
   if (seen.size === 1 && seen.has(1)) count = 2;

@@ -23,11 +23,17 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('1.8.1 004512.3', '1.8.2 001200.1'), 2);
   assert.equal(tariffOf('2-tariff'), 2);
   assert.equal(tariffOf('DAY', 'NIGHT'), 2);
+  // A register code alone on its line, its first point unread; the total's code 1.8.0 is no tariff.
+  assert.equal(tariffOf('18.2', '0012345.6'), 2);
+  assert.equal(tariffOf('18.1', '0012345.6'), 2);
+  assert.equal(tariffOf('18.0', '0012345.6'), 1);
   assert.equal(tariffOf('尖 峰 平 谷'), 4);
 });
 
 test('a voltage rating "T" or a model name does not fake tariffs', () => {
   assert.equal(tariffOf('TYP A52', 'RPT95261'), 1);
+  // A new meter's reading of 18.2 kWh is no register code.
+  assert.equal(parseMeterText([...elec, line('18.2', 300, 300, 400, 150)], PHOTO).tariffCount, 1);
 });
 
 test('non-electricity meters have no tariff count', () => {
