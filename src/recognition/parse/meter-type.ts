@@ -60,7 +60,8 @@ const RULES: Rule[] = [
   { tag: 'hot-temp', re: /(^|[^0-9\-.~])(70|85|90|95|105|110|120|130)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(90|130)\b/, w: { water: 0.3, hot: 1.5 } },
   { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod/, w: { water: 1, cold: 2.5 } },
   { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warmwater|chaud|caliente|calda|ropy4|gorya/, w: { water: 1, hot: 2.5 } },
-  { tag: 'universal', re: /universal|yhnbepca|yhubepca/, w: { cold: 0.5, hot: 0.5 } },
+  // УНИВЕРСАЛЬНЫЙ, its И read as N, U or H.
+  { tag: 'universal', re: /universal|yh[nuh]bepca/, w: { cold: 0.5, hot: 0.5 } },
   // generic nameplate markings
   { tag: 'class', re: /\bclass\b|\bcl\.?\s?[0-3]|knacc|kjiacc|to4hoct|toyhoct|kl\.\s?[0-3]/, w: { meter: 0.7 } },
   { tag: 'made-in', re: /made\s?in|\bmid\b|\bce\b|ptb/, w: { meter: 0.5 } },

@@ -83,6 +83,8 @@ test('meter likelihood: high for nameplates, low for displays and pages that are
 
 test('a universal water meter rated 90°C is not called hot by its rating alone', () => {
   assert.equal(typeOf('VLF-R', 'UNIVERSAL', '90°C Qn-1,5 m/h PN-16 bar'), 'water_unknown');
+  // УНИВЕРСАЛЬНЫЙ as the recogniser reads it (no Cyrillic): its И as H.
+  assert.equal(typeOf('YHHBEPCAJIbHbIN', 'Qn-1,5M/y', '90°C'), 'water_unknown');
   const lines = ['VLF-R', 'UNIVERSAL', '90°C Qn-1,5 m/h PN-16 bar'].map((t, i) => line(t, 100, 100 + 60 * i, 300, 40));
   assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.3, redRatio: 0 }).meterType, 'water_cold');
 });
