@@ -126,11 +126,16 @@ export function typeEvidence(foldedLines: string[], colour?: ColourEvidence): Ty
     antiRaw += 2;
     tags.push('prose');
   }
+  // A cold (30°C) or a hot (90°C) rating read says which pipe the meter is for; the photo's colours do
+  // not outweigh it (a night shot's warm cast made an Itelma rated 30°C hot).
+  const rated = tags.includes('cold-temp') !== tags.includes('hot-temp') && !tags.includes('universal');
   if (colour) {
     const b = colour.blueRatio;
     const r = colour.redRatio;
-    cold += 4 * Math.max(0, b - r);
-    hot += 4 * Math.max(0, r - b);
+    if (!rated) {
+      cold += 4 * Math.max(0, b - r);
+      hot += 4 * Math.max(0, r - b);
+    }
     raw.water += Math.min(1, Math.max(0, Math.max(b, r) - 0.1) * 5) * 0.8;
   }
   const scores = {} as TypeScores;

@@ -89,6 +89,15 @@ test('a universal water meter rated 90°C is not called hot by its rating alone'
   assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.3, redRatio: 0 }).meterType, 'water_cold');
 });
 
+test("a meter's temperature rating outweighs the photo's colours: a night shot's warm cast does not make a 30°C meter hot", () => {
+  const lines = (rating: string) => ['ITELMA', 'Qn1,5m/h', rating].map((t, i) => line(t, 100, 100 + 60 * i, 300, 40));
+  const warm = { blueRatio: 0, redRatio: 0.5 };
+  assert.equal(parseMeterText(lines('30°C'), PHOTO, warm).meterType, 'water_cold');
+  assert.equal(parseMeterText(lines('90°C'), PHOTO, { blueRatio: 0.5, redRatio: 0 }).meterType, 'water_hot');
+  // No rating read: the colours decide.
+  assert.equal(parseMeterText(lines('MN08'), PHOTO, warm).meterType, 'water_hot');
+});
+
 test('odometers and hygrometers are not meters', () => {
   const like = parseMeterText([line('012345', 200, 300, 500, 120), line('km', 720, 330, 80, 60), line('TRIP', 200, 460, 120, 50)], PHOTO).meterLikelihood;
   assert.ok(like < 0.5, `likelihood ${like}`);
