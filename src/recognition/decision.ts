@@ -54,8 +54,8 @@ export function nameplateNumber(c: CounterReading): string {
 }
 
 /**
- * The type of a meter whose text names none, from a drum row with two or more red drums: white
- * numerals on dark drums are a gas register's look (every gas meter of meters-dev but the US dial
+ * The type of a meter whose text names none, from the look of its volume register's drums (see
+ * untypedType): white numerals on dark drums are a gas register's look (every gas meter of meters-dev but the US dial
  * one; a blurred Italian G4 whose words went unread was typed as water), dark numerals on light
  * drums a water meter's (all but two of its 29, which their words or colour typed).
  */
