@@ -501,6 +501,10 @@ test('drums part way between digits: never read short of drums or a whole unit h
   // a 0 (28860.906 before).
   const misframed = await readingOf(await renderSvg(waterMeterSvg([2, 8, 8, 6, 0, 9, 1, 6.3], '12-345678')));
   assert.ok(misframed === null || misframed === 28860.916, `28860.916: ${misframed}`);
+  // The detector boxed the `2` with its window's edge (`2]`) and the next box read that edge as a `1`
+  // before the `9`: the `2]` box belongs to the row (97191.02 before, the `2` lost to the edge's `1`).
+  const edged = await readingOf(await renderSvg(waterMeterSvg([9, 7, 2, 9, 1, 0, 1.6, 9.6], '12-345678')));
+  assert.ok(edged === null || edged === 97291.019 || edged === 97291.02, `97291.019: ${edged}`);
 });
 
 test('rendered LCDs whose point the OCR does not read give the reading or none, never the digits without the point', async () => {

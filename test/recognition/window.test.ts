@@ -33,6 +33,14 @@ test('digit lines on one row join into one counter window, the tallest digit-onl
   assert.equal(windows[0].cells.map((c) => c.digit).join(''), '00488');
 });
 
+test("a one-drum line read with its window's edge (`2]`) joins its row: the edge is no text", () => {
+  const windows = findCounterWindows([line('97', 100, 100, 40), line('2]', 120, 100, 40), line('91020', 155, 100, 40)]);
+  assert.equal(windows[0].cells.map((c) => c.digit).join(''), '97291020');
+  // Other marks still count as text: `0!` is no digit line.
+  const marked = findCounterWindows([line('97', 100, 100, 40), line('0!', 120, 100, 40), line('91020', 155, 100, 40)]);
+  assert.equal(marked[0].cells.map((c) => c.digit).join(''), '9791020');
+});
+
 test('a unit after the digits ends the row: its exponent is not a drum', () => {
   assert.equal(lineDigits(line('l02669.587m30'), 0).map((c) => c.digit).join(''), '02669587');
   assert.equal(lineDigits(line('T1 012345kWh'), 0).map((c) => c.digit).join(''), '1012345');

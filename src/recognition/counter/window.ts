@@ -92,8 +92,15 @@ export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] 
   return out;
 }
 
+/**
+ * A drum window's edges read as brackets or bars at a line's ends (`2]` for a drum boxed with the
+ * frame beside it): they are no text of the line. Counted, they kept a one-drum line out of its row,
+ * and the next box's reading of that drum's right edge as `1` took its place (97191 for 97291).
+ */
+const FRAME_MARKS = /^[[\]|]+|[[\]|]+$/g;
+
 function digitShare(text: string): number {
-  const t = text.replace(/\s/g, '');
+  const t = text.replace(/\s/g, '').replace(FRAME_MARKS, '');
   if (!t.length) return 0;
   return [...t].filter(isDigit).length / t.length;
 }
