@@ -19,7 +19,7 @@ import { rowsBesideMarks } from './counter/beside-marks.js';
 import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { joinedRows } from './counter/lone-boxes.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
-import { drumBefore, firstRowFloor, leftOutFloor } from './counter/drum-before.js';
+import { drumBefore, firstRowFloor, glyphBoxedBefore, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { plainRowSigns } from './counter/plain-row.js';
 import { compareUnlit, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
@@ -334,18 +334,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const marks = beside.length > 0 ? (await ocr.readBoxes(img, beside)).map(toOcrLine) : [];
     const withMarks = [...lines, ...marks];
     const headed = await extendHeadByMarks(img, extended, withMarks, (rects) => ocr.recognizer.recognize(img, rects));
-    return lookAtDrums(img, withMarkedDecimals(withMarks, headed));
+    return lookAtDrums(img, withMarkedDecimals(withMarks, headed), withMarks);
   };
 
-  /** A row with its window look and wheel readings. */
-  const lookAtDrums = async (img: RgbImage, row: CounterReading): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
+  /** A row with its window look and wheel readings (`lines`: the boxes of the look that found it). */
+  const lookAtDrums = async (img: RgbImage, row: CounterReading, lines: OcrLine[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
     const signs = async () => {
       const windows = rowLook(img, row);
       const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
       const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)));
       // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
       const drums = drumRow(row) || beyond;
-      const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)) : null;
+      const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW), () => glyphBoxedBefore(lines, row)) : null;
       // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the
       // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
       // look windowed: a blurred one's 1 read as 8 went unchecked there).
@@ -415,8 +415,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (!cued(marked)) continue;
       // A red drum face after the strip's red tail: its OCR stopped short of a rolling last drum (read
       // as `.` or `l`: `76800.69` for `76800.697`), which is the CNN's to read, as in the first pass.
-      const settled = marked.redAfterTail ? await settledTail(img, marked, (unread) => lookAtDrums(img, withMarkedDecimals(seen.lines, unread))) : null;
-      const { counter, wheels } = settled ?? (await lookAtDrums(img, marked));
+      const settled = marked.redAfterTail ? await settledTail(img, marked, (unread) => lookAtDrums(img, withMarkedDecimals(seen.lines, unread), seen.lines)) : null;
+      const { counter, wheels } = settled ?? (await lookAtDrums(img, marked, seen.lines));
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
       if (reading === null) continue;
@@ -480,7 +480,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     if (cmp.kind !== 'fewer' && cmp.kind !== 'same') return null;
     const found = readCounter(img, { cells: cmp.cells, axis: row.axis, height: row.height, pitch: row.pitch, lineIndexes: [], score: 0 });
     if (!found) return null;
-    const { counter, wheels } = await lookAtDrums(img, withMarkedDecimals(seen.lines, found));
+    const { counter, wheels } = await lookAtDrums(img, withMarkedDecimals(seen.lines, found), seen.lines);
     if (!counter.plainSigns) return null;
     // The row's own lines are left out, and with them a serial read on the row's line (`No 01234567`).
     const text = { ...parseMeterText([...seen.lines.filter((_, i) => !rowLines.includes(i)), toOcrLine(line)], seen.size, seen.colour), serialNumber: serial };

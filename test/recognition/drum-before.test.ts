@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drumBefore, firstRowFloor, headStrip, leftOutDrums, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
+import { drumBefore, firstRowFloor, glyphBoxedBefore, headStrip, leftOutDrums, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { evenRow, recognizedAt } from './fixtures.js';
 
@@ -8,6 +8,8 @@ const readAt = (strip: { cx: number; width: number }, text: string, xs: number[]
 
 /** A row of five cells 30 px apart (centres at x = 75 .. 195), 40 px high, the first drum missed. */
 const row = evenRow('08678', 75);
+/** No glyph boxed on its own before the row. */
+const unboxed = () => false;
 
 test('the head strip spans the drum a pitch before the row and its first two cells, half a pitch to spare', () => {
   const s = headStrip(row);
@@ -41,10 +43,10 @@ test('drumBefore reads the head strip once', async () => {
   const digit = await drumBefore(counter, async (r) => {
     rects.push(...r);
     return [readAt(r[0], '708', [45, 75, 105])];
-  });
+  }, unboxed);
   assert.equal(digit, 7);
   assert.deepEqual(rects, [headStrip(row)]);
-  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])]), null);
+  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])], unboxed), null);
 });
 
 test('a left-out 0 may stand after further left-out drums: the strip is read again a drum further on', async () => {
@@ -53,13 +55,13 @@ test('a left-out 0 may stand after further left-out drums: the strip is read aga
   const left = await drumBefore(counter, async (r) => {
     rects.push(...r);
     return [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '5008', [15, 45, 75, 105])];
-  });
+  }, unboxed);
   assert.equal(left, 50);
   assert.deepEqual(rects, [headStrip(row), headStrip(row, 2)]);
   // Nothing more on that drum: the 0 stands (a leading zero, no floor).
-  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '008', [45, 75, 105])]), 0);
+  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '008', [45, 75, 105])], unboxed), 0);
   // A lone unsure 1 there is the frame, as on the first drum before.
-  assert.equal(await drumBefore(counter, async (r) => [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '1008', [15, 45, 75, 105], [0.8, 0.95, 0.95, 0.95])]), 0);
+  assert.equal(await drumBefore(counter, async (r) => [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '1008', [15, 45, 75, 105], [0.8, 0.95, 0.95, 0.95])], unboxed), 0);
   assert.equal(leftOutFloor({ digits: '17646', decimals: 1, drumBefore: 50 }), 500000);
 });
 
@@ -94,7 +96,20 @@ test('an unsure 1 a pitch before the row is a drum when a drum before it is read
   const reads = (wider: string, xs: number[], scores: number[]) => async (r: { cx: number; width: number }[]) => [
     r[0].width === headStrip(row).width ? readAt(r[0], '108', [45, 75, 105], [0.66, 0.95, 0.95]) : readAt(r[0], wider, xs, scores),
   ];
-  assert.equal(await drumBefore(counter, reads('9108', [15, 45, 75, 105], [0.95, 0.66, 0.95, 0.95])), 91);
-  // Nothing before it: the frame, as before.
-  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95])), null);
+  assert.equal(await drumBefore(counter, reads('9108', [15, 45, 75, 105], [0.95, 0.66, 0.95, 0.95]), unboxed), 91);
+  // Nothing before it: the frame, unless the detector boxed a glyph there.
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed), null);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => true), 1);
+});
+
+test('a glyph boxed on its own a pitch before the row, of the row\'s height, is where a drum would be', () => {
+  // The row's cells sit 30 px apart from x = 75, 40 px high, centred at y = 40.
+  const box = (cx: number, cy: number, w: number, h: number) => ({ box: [[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2], [cx - w / 2, cy + h / 2]] as [number, number][] });
+  assert.equal(glyphBoxedBefore([box(47, 41, 20, 34)], row), true);
+  // Not there, not of the row's height, or a whole line reaching into the row.
+  assert.equal(glyphBoxedBefore([box(32, 40, 20, 34)], row), false);
+  assert.equal(glyphBoxedBefore([box(45, 60, 20, 34)], row), false);
+  assert.equal(glyphBoxedBefore([box(45, 40, 20, 15)], row), false);
+  assert.equal(glyphBoxedBefore([box(45, 40, 120, 40)], row), false);
+  assert.equal(glyphBoxedBefore([], row), false);
 });
