@@ -213,6 +213,9 @@ export function readingVerdict(
   if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');
   // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
   if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
+  // ... and no more than 6: a drum row read with 7 whole drums took a red frame's edge, or a drum
+  // reaching into it, for the decimals' start (a rendered BK-G4's `58766.449` as `5876644.9`).
+  if (type === 'gas' && drums && c.digits.length - c.decimals > 6) return no('gas: long');
   // Electricity drum counters have 4-6 whole-kWh drums and one red tenths drum: fewer whole drums
   // means the OCR missed some (off by a power of ten), and a second red drum that is neither the
   // scale marks nor colour bleeding (see red-drums.ts) leaves the decimal point in doubt.

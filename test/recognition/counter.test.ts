@@ -386,13 +386,23 @@ test('dropDividers removes window dividers read as 1 and digits read twice, neve
 test('combineDigits: a near-certain OCR digit stands against a CNN veto, except on the last wheel', () => {
   const positions = [0, 1, 7, 4];
   const wheels = { positions, probabilities: positions.map((v) => peaked(v, 0.95)) };
-  const certain = scored('0134', 2, 0.97);
-  assert.deepEqual(combineDigits(certain, wheels), { digits: '0134', disagreements: 0, overruled: 1 });
+  // The CNN reads the sure `1` as a `7`, one of its classic drum confusions.
+  const certain = scored('0114', 2, 0.97);
+  assert.deepEqual(combineDigits(certain, wheels), { digits: '0114', disagreements: 0, overruled: 1 });
   // The same veto on the last wheel (which rolls) stays a disagreement.
   const lastCertain = scored('0173', 3, 0.99);
   assert.deepEqual(combineDigits(lastCertain, wheels), { digits: '0173', disagreements: 1, overruled: 0 });
   // Merely confident (0.9): a disagreement, as before.
-  assert.deepEqual(combineDigits(counter('0134'), wheels), { digits: '0134', disagreements: 1, overruled: 0 });
+  assert.deepEqual(combineDigits(counter('0114'), wheels), { digits: '0114', disagreements: 1, overruled: 0 });
+  // Outside the classic confusions, a CNN that reads every other wheel as the OCR does read that
+  // drum, not the row, wrong: a disagreement (a `0` under a rolling 9's tail read `6`).
+  const zeros = [3, 0, 0, 4];
+  const zeroWheels = { positions: zeros, probabilities: zeros.map((v) => peaked(v, 0.95)) };
+  assert.deepEqual(combineDigits(scored('3604', 1, 0.98), zeroWheels), { digits: '3604', disagreements: 1, overruled: 0 });
+  // ... unless it reads another wheel unlike the OCR too (a row it misread: its outlines as 0s).
+  const offRow = [3, 0, 0, 0];
+  const offWheels = { positions: offRow, probabilities: offRow.map((v) => peaked(v, 0.95)) };
+  assert.equal(combineDigits(scored('3604', 1, 0.98), offWheels).overruled, 1);
 });
 
 test('a row with a printed point that stops right before a red drum is flagged: the OCR stopped short', () => {

@@ -9,7 +9,7 @@ const readAt = (strip: { cx: number; width: number }, text: string, xs: number[]
 /** A row of five cells 30 px apart (centres at x = 75 .. 195), 40 px high, the first drum missed. */
 const row = evenRow('08678', 75);
 /** No glyph boxed on its own before the row. */
-const unboxed = () => false;
+const unboxed = () => null;
 
 test('the head strip spans the drum a pitch before the row and its first two cells, half a pitch to spare', () => {
   const s = headStrip(row);
@@ -99,17 +99,22 @@ test('an unsure 1 a pitch before the row is a drum when a drum before it is read
   assert.equal(await drumBefore(counter, reads('9108', [15, 45, 75, 105], [0.95, 0.66, 0.95, 0.95]), unboxed), 91);
   // Nothing before it: the frame, unless the detector boxed a glyph there.
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed), null);
-  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => true), 1);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => 'L'), 1);
+  // A digit boxed there that the re-read did not place on the pitch is that drum; other glyphs are none.
+  const offPitch = async (r: { cx: number; width: number }[]) => [readAt(r[0], '108', [58, 75, 105])];
+  assert.equal(await drumBefore(counter, offPitch, () => '9'), 9);
+  assert.equal(await drumBefore(counter, offPitch, () => '-'), null);
+  assert.equal(await drumBefore(counter, offPitch, unboxed), null);
 });
 
 test('a glyph boxed on its own a pitch before the row, of the row\'s height, is where a drum would be', () => {
   // The row's cells sit 30 px apart from x = 75, 40 px high, centred at y = 40.
-  const box = (cx: number, cy: number, w: number, h: number) => ({ box: [[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2], [cx - w / 2, cy + h / 2]] as [number, number][] });
-  assert.equal(glyphBoxedBefore([box(47, 41, 20, 34)], row), true);
+  const box = (cx: number, cy: number, w: number, h: number) => ({ text: '1', box: [[cx - w / 2, cy - h / 2], [cx + w / 2, cy - h / 2], [cx + w / 2, cy + h / 2], [cx - w / 2, cy + h / 2]] as [number, number][] });
+  assert.equal(glyphBoxedBefore([box(47, 41, 20, 34)], row), '1');
   // Not there, not of the row's height, or a whole line reaching into the row.
-  assert.equal(glyphBoxedBefore([box(32, 40, 20, 34)], row), false);
-  assert.equal(glyphBoxedBefore([box(45, 60, 20, 34)], row), false);
-  assert.equal(glyphBoxedBefore([box(45, 40, 20, 15)], row), false);
-  assert.equal(glyphBoxedBefore([box(45, 40, 120, 40)], row), false);
-  assert.equal(glyphBoxedBefore([], row), false);
+  assert.equal(glyphBoxedBefore([box(32, 40, 20, 34)], row), null);
+  assert.equal(glyphBoxedBefore([box(45, 60, 20, 34)], row), null);
+  assert.equal(glyphBoxedBefore([box(45, 40, 20, 15)], row), null);
+  assert.equal(glyphBoxedBefore([box(45, 40, 120, 40)], row), null);
+  assert.equal(glyphBoxedBefore([], row), null);
 });

@@ -266,6 +266,10 @@ test('a drum row keeps one near-certain OCR digit against the CNN, not two', asy
   // A gas counter shows 5-6 whole-unit drums: a drum row with fewer lost some of them.
   const short = { ...counter, digits: '97127', value: 97.127, cells: cells.slice(3), redFractions: counter.redFractions.slice(3), redCores: counter.redCores.slice(3) };
   assert.equal(readingVerdict('gas', text, short, wheelsAt([9, 7, 1, 2, 7])).why, 'gas: short');
+  // ... and no more than 6: seven whole drums took a drum for the decimals' start.
+  const long = { ...counter, decimals: 1, value: 48891.4 };
+  assert.equal(readingVerdict('gas', text, long, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).why, 'gas: long');
+  assert.equal(readingVerdict('gas', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
   // A less sure OCR digit does not stand against the CNN.
   const unsure = { ...counter, cells: cells.map((c, i) => (i === 6 ? { ...c, score: 0.9 } : c)) };
   assert.equal(readingVerdict('water_cold', text, unsure, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, null);
@@ -376,6 +380,13 @@ test('a drum row is never read short of a first drum the OCR missed or read from
   const windowed = await sharp(await renderSvg(windowedMeterSvg('44680', '6'))).jpeg({ quality: 60 }).toBuffer();
   const got = await readingOf(windowed);
   assert.ok(got === null || got === 44680, `44680: ${got}`);
+  // The first `1` boxed alone and read as `L`, re-read at 0.89 (691.82 before); a small register's
+  // `1` boxed alone and read surely, off the re-read's pitch, its `9` unboxed (6356.7 before).
+  const boxedL = await readingOf(await renderSvg(waterMeterSvg([1, 0, 6, 9, 1, 8, 2, 0], '12-345678')));
+  assert.ok(boxedL === null || boxedL === 10691.82, `10691.82: ${boxedL}`);
+  const small = await sharp(await renderSvg(electricityDrumSvg('9163567', '01234567'))).resize(450).png().toBuffer();
+  const boxedOne = await readingOf(small);
+  assert.ok(boxedOne === null || boxedOne === 916356.7, `916356.7: ${boxedOne}`);
 });
 
 test('a drum row a second look finds stands when the first pass took the nameplate serial for the counter', async () => {
@@ -470,6 +481,16 @@ test('gas rows whose strips, frame bands or framed drums stopped short of the la
   assert.equal(await read([3, 9, 9, 9, 9, 9, 9, 8.3], true), 39999.998);
   // A row read to its first framed drum has two more framed faces past it, not one (`33399.99` before).
   assert.equal(await read([3, 3, 3, 9, 9, 9, 9, 8], true), 33399.998);
+  // Joined strips `490175` and `49017598`, the longer one's rolling last drum read at 0.55: the
+  // shorter one ended inside the row too (`49017.5` before).
+  const rolling = await read([4, 9, 0, 1, 7, 5, 9, 7.5], true);
+  assert.ok(rolling === null || rolling === 49017.597 || rolling === 49017.598, `49017.597: ${rolling}`);
+  // A `0` under a rolling 9's tail, read `6` at 0.98 where the CNN read every other drum as the OCR
+  // did (`37624.86` before); a look whose frame band caught only the last drum (`5876644.9` before).
+  for (const [drums, right] of [[[3, 7, 6, 2, 4, 7.8, 9.8, 9.8], [37624.799, 37624.8, 37624.79]], [[5, 8, 7, 6, 6, 4, 4.4, 9.4], [58766.449, 58766.45, 58766.44]]] as const) {
+    const got = await read([...drums], true);
+    assert.ok(got === null || (typeof got === 'number' && (right as readonly number[]).includes(got)), `${right[0]}: ${got}`);
+  }
 });
 
 test('drum crops sized past the OCR box: a box that hugs the numerals does not make whole drums read as rolled', async () => {

@@ -114,4 +114,6 @@ test('continuedByLonger: a strip whose row another strip read on from the same f
   assert.equal(continuedByLonger(short, [row('4857938')]), false);
   // A digit read unsurely past the row: the unit's glyph as often as a drum.
   assert.equal(continuedByLonger(row('97714548'), [row('977145487', 100, 50, 0.43)]), false);
+  // ... but after a sure one, as likely a rolling last drum: the shorter strip ended inside the row.
+  assert.equal(continuedByLonger(row('490175'), [row('49017598', 100, 50, 0.55)]), true);
 });

@@ -174,6 +174,8 @@ export function cnnSettles(counter: CounterReading, wheels: Wheels, from: number
 function combine(counter: CounterReading, wheels: Wheels): Combined & { disagreedAt: Set<number> } {
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
+  /** Whether the CNN reads a cell other than `i` unlike the OCR. */
+  const offElsewhere = (i: number) => counter.cells.some((cell, k) => k !== i && composed[k] !== cell.digit);
   let overruled = 0;
   let replaced = 0;
   const last = counter.cells.length - 1;
@@ -246,7 +248,10 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
     }
     // ... but not when the CNN backs the next digit as much: a wheel at x.9 is as likely x+1 read low.
     if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;
-    if (cell.score >= CERTAIN_OCR && i < last && !rolling) {
+    // Outside its classic confusions, a CNN that reads every other cell as the OCR does read this
+    // drum, not the row, wrong: no veto to overrule (a rendered gas row's `0` below a rolling 9's
+    // tail, read `6` by the OCR at 0.98: `37624.86` for `37624.800`).
+    if (cell.score >= CERTAIN_OCR && i < last && !rolling && (cnnConfuses(o, c) || offElsewhere(i))) {
       overruled++;
       misread ||= !cnnConfuses(o, c);
       return o;

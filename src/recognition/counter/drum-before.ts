@@ -5,6 +5,7 @@
 // on the row's pitch, is a drum the row left out.
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { OcrLine } from '../ocr/types.js';
+import { digitLookalike } from '../parse/fold.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RecognizeRects } from './extend.js';
 import { headDigits, headRect, KNOWN } from './extend-head.js';
@@ -43,34 +44,43 @@ export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: 
  * may a `1` read too unsurely to tell from a window's frame, which a drum read before it makes a drum
  * (a rendered register's `9 1` before its `30490`: the `1` read at 0.66, and `3049` taken whole).
  */
-export async function drumBefore(c: CounterReading, recognize: RecognizeRects, boxedBefore: () => boolean): Promise<number | null> {
+export async function drumBefore(c: CounterReading, recognize: RecognizeRects, boxedBefore: () => string | null): Promise<number | null> {
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
   const one = rec ? leftOutDrums(c, strip, rec) : null;
   const unsureOne = one === null && rec !== undefined && headDigits(c, 1, strip, rec)?.[0]?.digit === 1;
-  if (one !== 0 && !unsureOne) return one;
-  const wider = headStrip(c, 2);
-  const [again] = await recognize([wider]);
-  const two = again ? leftOutDrums(c, wider, again, 2) : null;
-  // An unsure `1` the detector boxed as a glyph of its own is a drum, not a frame (a rendered water
-  // row's first `1`, boxed alone as `L` and re-read at 0.89: `691.82` for `10691.820`).
-  return two ?? one ?? (unsureOne && boxedBefore() ? 1 : null);
+  if (one !== null && one !== 0) return one;
+  if (one === 0 || unsureOne) {
+    const wider = headStrip(c, 2);
+    const [again] = await recognize([wider]);
+    const two = again ? leftOutDrums(c, wider, again, 2) : null;
+    if (two !== null || one !== null) return two ?? one;
+  }
+  // A glyph the detector boxed on its own there is a drum, not a frame: an unsure `1` (a rendered
+  // water row's first `1`, boxed alone as `L` and re-read at 0.89: `691.82` for `10691.820`), or the
+  // digit the box was read as, where the re-read did not place it on the pitch (a small rendered
+  // register's `1`, boxed alone and read at 1.00 beside the row `63567`, its `9` unboxed: `6356.7`).
+  const boxed = boxedBefore();
+  if (boxed === null) return null;
+  if (unsureOne) return 1;
+  const digit = boxed.length === 1 ? digitLookalike(boxed) : undefined;
+  return digit === undefined ? null : Number(digit);
 }
 
 /** How far (in pitches, and across in cell heights) a box's centre may lie from the drum before the row. */
 const BOX_OFFSET = 0.35;
 
 /**
- * Whether the detector boxed one glyph of the row's size on its own where a drum before the row's
- * first cell would be. A window's frame or a bracket beside the row is read in the head strip (a
- * Fuji register's bracket, at 0.77-0.84) but was not boxed as a glyph.
+ * The text of a glyph of the row's size that the detector boxed on its own where a drum before the
+ * row's first cell would be, or null. A window's frame or a bracket beside the row is read in the
+ * head strip (a Fuji register's bracket, at 0.77-0.84) but was not boxed as a glyph.
  */
-export function glyphBoxedBefore(lines: Pick<OcrLine, 'box'>[], c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): boolean {
+export function glyphBoxedBefore(lines: Pick<OcrLine, 'box' | 'text'>[], c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): string | null {
   const [first] = c.cells;
   const [ax, ay] = c.axis;
   const at = { x: first.x - ax * c.pitch, y: first.y - ay * c.pitch };
-  return lines.some(({ box }) => {
+  const boxed = lines.find(({ box }) => {
     const cx = box.reduce((a, p) => a + p[0], 0) / box.length;
     const cy = box.reduce((a, p) => a + p[1], 0) / box.length;
     const along = (cx - at.x) * ax + (cy - at.y) * ay;
@@ -79,6 +89,7 @@ export function glyphBoxedBefore(lines: Pick<OcrLine, 'box'>[], c: Pick<CounterR
     const height = Math.hypot(box[3][0] - box[0][0], box[3][1] - box[0][1]);
     return Math.abs(along) <= BOX_OFFSET * c.pitch && Math.abs(across) <= BOX_OFFSET * c.height && width <= 1.5 * c.pitch && height >= 0.6 * c.height && height <= 1.5 * c.height;
   });
+  return boxed ? boxed.text : null;
 }
 
 /**

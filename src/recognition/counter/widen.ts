@@ -117,10 +117,12 @@ interface StripRow {
 
 /**
  * Whether another strip read the same row from the same first drum and on past this one's last
- * digit, two digits or more, every further digit surely: this strip ended inside the row (a gas
- * row's strips read `485793` and `48579385`; the longer one's rolling last drum withheld its reading,
- * and the shorter one's red-framed `3` gave `48579.3` for `48579.384`). A digit read unsurely past a
- * row is more often the unit's glyph (`m³`'s `m` read as a `7` at 0.43).
+ * digit, two digits or more, every further digit but the last surely: this strip ended inside the
+ * row (a gas row's strips read `485793` and `48579385`; the longer one's rolling last drum withheld
+ * its reading, and the shorter one's red-framed `3` gave `48579.3` for `48579.384`). A digit read
+ * unsurely past a row is more often the unit's glyph (`m³`'s `m` read as a `7` at 0.43), unless a
+ * sure one comes before it: then it is as likely a rolling last drum (a rendered gas row's `490175`
+ * and `49017598`, its last drum at 7.5 read at 0.55: `49017.5` for `49017.597`).
  */
 export function continuedByLonger(row: StripRow, others: readonly (StripRow | null | undefined)[]): boolean {
   const [first] = row.cells;
@@ -130,7 +132,7 @@ export function continuedByLonger(row: StripRow, others: readonly (StripRow | nu
       o !== row &&
       o.digits.length >= row.digits.length + MIN_CONTINUED &&
       o.digits.startsWith(row.digits) &&
-      o.cells.slice(row.digits.length).every((c) => c.score >= END_UNSURE) &&
+      o.cells.slice(row.digits.length, -1).every((c) => c.score >= END_UNSURE) &&
       Math.hypot(o.cells[0].x - first.x, o.cells[0].y - first.y) <= SAME_START * row.pitch,
   );
 }
