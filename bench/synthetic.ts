@@ -70,12 +70,15 @@ function rollingRight(pos: number[], decimals: number): number[] {
 }
 
 /**
- * A gas row without its last drum while that drum is part way between two digits: readers leave a
- * rolling third red drum out (meters-dev's gas labels do), so such a reading leaves a drum out, not
- * gets one wrong.
+ * A gas row without its last drums while they are part way between two digits: readers leave
+ * rolling red drums out (meters-dev's gas labels do: `08078.4` where the second and third red drums
+ * roll), so such a reading leaves drums out, not gets one wrong.
  */
-function withoutRollingLast(pos: number[], decimals: number): number[] {
-  return pos[pos.length - 1] % 1 ? [Math.floor(rollingRight(pos, decimals)[0] * 10 ** (decimals - 1) + 1e-6) / 10 ** (decimals - 1)] : [];
+function withoutRollingTail(pos: number[], decimals: number): number[] {
+  const lower = rollingRight(pos, decimals)[0];
+  const out: number[] = [];
+  for (let k = 1; k < decimals && pos[pos.length - k] % 1; k++) out.push(Math.floor(lower * 10 ** (decimals - k) + 1e-6) / 10 ** (decimals - k));
+  return out;
 }
 
 /** The whole kWh of a register whose tenth drum (the last) is part way between two digits, else none. */
@@ -140,8 +143,8 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
     { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000] },
     // As for the tenth set apart, a reading of the whole kWh leaves out a drum, not gets one wrong.
     { layout: 'tenth in a red frame', svg: framedTenthSvg(framedRoll, '3165537'), shows: shown(framedRoll), right: [...rollingRight(framedRoll, 1), Math.floor(rollingRight(framedRoll, 1)[0])] },
-    { layout: 'gas, light drums framed', svg: gasMeterSvg(gasLight, '33834598', true), shows: shown(gasLight), right: [...rollingRight(gasLight, 3), ...withoutRollingLast(gasLight, 3)] },
-    { layout: 'gas, dark drums framed', svg: gasMeterSvg(gasDark, '33834598', false), shows: shown(gasDark), right: [...rollingRight(gasDark, 3), ...withoutRollingLast(gasDark, 3)] },
+    { layout: 'gas, light drums framed', svg: gasMeterSvg(gasLight, '33834598', true), shows: shown(gasLight), right: [...rollingRight(gasLight, 3), ...withoutRollingTail(gasLight, 3)] },
+    { layout: 'gas, dark drums framed', svg: gasMeterSvg(gasDark, '33834598', false), shows: shown(gasDark), right: [...rollingRight(gasDark, 3), ...withoutRollingTail(gasDark, 3)] },
   ];
 }
 

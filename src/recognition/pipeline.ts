@@ -10,8 +10,8 @@ import type { RotatedRect } from './ocr/geometry.js';
 import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
-import { readWheels, type WheelReading } from './counter/wheels.js';
-import { cnnSettles, combineDigits } from './counter/combine.js';
+import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
+import { cnnSettles, combineDigits, snapPosition } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -435,7 +435,19 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     for (const unread of unreadRedTails(img, row)) {
       const looked = await look(unread);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
-      if (looked.wheels && cnnSettles(looked.counter, looked.wheels, from) && !(await ocrContestsTail(img, looked.counter, looked.wheels, from))) return looked;
+      const settles = async (r: { counter: CounterReading; wheels: WheelReading | null }) =>
+        r.wheels !== null && cnnSettles(r.counter, r.wheels, from) && !(await ocrContestsTail(img, r.counter, r.wheels, from));
+      if (await settles(looked)) return looked;
+      // A rolling last drum, which readers leave out, may keep the tail from settling: the drums
+      // before it, where the CNN settles them and vetoes no OCR digit (a rendered BK-G4's unread red
+      // `2` and `5.6` past its first red `8`: `18487.8` before, the `2` left out with the rolling drum;
+      // a light-drum face's sure OCR `1` for a `7` the CNN read right gave `58166.44` with a veto).
+      const n = looked.counter.cells.length;
+      const rolls = looked.wheels !== null && snapPosition(looked.wheels.positions[n - 1]) % 1 !== 0;
+      if (rolls && n - 1 > from && looked.counter.decimals > 1) {
+        const part = rowPart(looked.counter, looked.wheels, 0, n - 1, looked.counter.decimals - 1);
+        if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return part;
+      }
     }
     return null;
   };
