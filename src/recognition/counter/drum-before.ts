@@ -3,7 +3,7 @@
 // exist). The strip from a pitch before the row's first cell through its first two cells is read
 // again, as where multiplier marks show drums before the row (extend-head.ts): a further digit there,
 // on the row's pitch, is a drum the row left out.
-import type { RotatedRect } from '../ocr/geometry.js';
+import { boxToRect, type RotatedRect } from '../ocr/geometry.js';
 import type { OcrLine } from '../ocr/types.js';
 import { digitLookalike } from '../parse/fold.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
@@ -81,12 +81,9 @@ export function glyphBoxedBefore(lines: Pick<OcrLine, 'box' | 'text'>[], c: Pick
   const [ax, ay] = c.axis;
   const at = { x: first.x - ax * c.pitch, y: first.y - ay * c.pitch };
   const boxed = lines.find(({ box }) => {
-    const cx = box.reduce((a, p) => a + p[0], 0) / box.length;
-    const cy = box.reduce((a, p) => a + p[1], 0) / box.length;
+    const { cx, cy, width, height } = boxToRect(box);
     const along = (cx - at.x) * ax + (cy - at.y) * ay;
     const across = -(cx - at.x) * ay + (cy - at.y) * ax;
-    const width = Math.hypot(box[1][0] - box[0][0], box[1][1] - box[0][1]);
-    const height = Math.hypot(box[3][0] - box[0][0], box[3][1] - box[0][1]);
     return Math.abs(along) <= BOX_OFFSET * c.pitch && Math.abs(across) <= BOX_OFFSET * c.height && width <= 1.5 * c.pitch && height >= 0.6 * c.height && height <= 1.5 * c.height;
   });
   return boxed ? boxed.text : null;
