@@ -3,7 +3,7 @@
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
 import { drumRow, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
-import { carrying, combineDigits, snapPosition } from './counter/combine.js';
+import { carrying, combineDigits, rollingAt, snapPosition } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
@@ -167,7 +167,7 @@ function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; w
   const n = c.cells.length;
   if (c.decimals !== 1 || wheels.positions.length !== n) return null;
   const snapped = wheels.positions.map(snapPosition);
-  const rolls = (i: number) => snapped[i] !== Math.round(snapped[i]);
+  const rolls = (i: number) => rollingAt(wheels.positions[i]);
   if (!rolls(n - 1) || carrying(snapped, n - 2) || rolls(n - 2)) return null;
   const part = rowPart(c, wheels, 0, n - 1, 0);
   const combined = combineDigits(part.counter, part.wheels!);

@@ -11,7 +11,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { cnnSettles, combineDigits, snapPosition } from './counter/combine.js';
+import { cnnSettles, combineDigits, rollingAt } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -443,7 +443,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       // `2` and `5.6` past its first red `8`: `18487.8` before, the `2` left out with the rolling drum;
       // a light-drum face's sure OCR `1` for a `7` the CNN read right gave `58166.44` with a veto).
       const n = looked.counter.cells.length;
-      const rolls = looked.wheels !== null && snapPosition(looked.wheels.positions[n - 1]) % 1 !== 0;
+      const rolls = looked.wheels !== null && rollingAt(looked.wheels.positions[n - 1]);
       if (rolls && n - 1 > from && looked.counter.decimals > 1) {
         const part = rowPart(looked.counter, looked.wheels, 0, n - 1, looked.counter.decimals - 1);
         if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return part;

@@ -132,6 +132,12 @@ export function snapPosition(v: number): number {
   return Math.abs(v - r) <= SNAP ? r % 10 : v;
 }
 
+/** Whether a wheel the CNN sees at `position` is part way between two digits (not near enough one to snap to it). */
+export function rollingAt(position: number): boolean {
+  const snapped = snapPosition(position);
+  return snapped !== Math.round(snapped);
+}
+
 /** Whether the wheel right of wheel `i` is part way from 9 to 0 (carrying wheel `i` along). */
 export function carrying(snapped: number[], i: number): boolean {
   const right = snapped[i + 1];
@@ -198,7 +204,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
     // An unsure OCR digit backed by a wheel that is as likely showing the next digit (the CNN
     // reads a tenth or two low) is no confirmation either.
     const nextToo = p !== undefined && digitSupport(p, (o + 1) % 10) >= AMBIGUOUS_NEXT;
-    const rolling = snapped[i] !== Math.round(snapped[i]);
+    const rolling = rollingAt(wheels.positions[i]);
     if (cell.unread) {
       // No OCR digit to check: the CNN's, when it firmly reads one digit on a wheel that is not
       // mid-roll (a last wheel may roll, but not to where either digit may be written down).
