@@ -21,7 +21,8 @@ import { joinedRows } from './counter/lone-boxes.js';
 import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, glyphBoxedBefore, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
-import { plainRowSigns } from './counter/plain-row.js';
+import { digitPastEnd } from './counter/digit-past-ends.js';
+import { plainRowSigns, type PlainRowSigns } from './counter/plain-row.js';
 import { compareUnlit, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -339,6 +340,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /** A row with its window look and wheel readings (`lines`: the boxes of the look that found it). */
   const lookAtDrums = async (img: RgbImage, row: CounterReading, lines: OcrLine[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
+    // A display's digit the pixel signs missed past the row's ends is the OCR's to find (see
+    // digit-past-ends.ts): a rendered `40788.61` read `407886`, its point found, gave `40788.6`, and
+    // a `9183004` whose `9` was boxed apart gave `183004`.
+    const withDigitPastEnd = async (s: PlainRowSigns): Promise<PlainRowSigns> =>
+      s.inkPastEnd || !(await digitPastEnd(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW))) ? s : { ...s, inkPastEnd: true };
     const signs = async () => {
       const windows = rowLook(img, row);
       const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
@@ -350,7 +356,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
       // look windowed: a blurred one's 1 read as 8 went unchecked there).
       const lcdLike = !drums && (!inSeparateWindows(windows) || row.decimalSource === 'point');
-      const plainSigns = lcdLike ? plainRowSigns(img, row) : undefined;
+      const plainSigns = lcdLike ? await withDigitPastEnd(plainRowSigns(img, row)) : undefined;
       return { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
     };
     // The wheels need only the row's cells: the CNN reads them while a helper lane's recogniser looks past the row's ends.
@@ -448,6 +454,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         const part = rowPart(looked.counter, looked.wheels, 0, n - 1, looked.counter.decimals - 1);
         if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return part;
       }
+      // A lone red tenth rolling past the whole kWh, which readers leave out: the row with it, for
+      // the verdict's whole-kWh reading (see wholeKwh in decision.ts; any other meter type refuses a
+      // row with one decimal). Without it, the red drum past the row withheld the reading (a rendered
+      // register's `87499` and its framed tenth at 8.7).
+      if (rolls && n - 1 === from && looked.counter.decimals === 1) return looked;
     }
     return null;
   };

@@ -422,6 +422,15 @@ test('a rolling red drum read as a symbol is the CNN\'s to read; a row a whole d
   assert.ok(framed === null || framed === 43911.7 || framed === 43911.8, `43911.7: ${framed}`);
 });
 
+test('a framed red tenth rolling past the whole kWh, which the OCR did not read, gives the whole kWh', async () => {
+  // The CNN sees the tenth between two digits, so the tail did not settle: null before (red beyond).
+  for (const [positions, whole] of [[[8, 7, 4, 9, 9, 8.7], 87499], [[5, 4, 5, 8, 5, 7.6], 54585]] as const) {
+    const got = await readingOf(await renderSvg(framedTenthSvg([...positions], '3165537')));
+    const tenth = Math.floor(positions[5]);
+    assert.ok([whole, Number(`${whole}.${tenth}`), Number(`${whole}.${tenth + 1}`)].includes(got as number), `${whole}: ${got}`);
+  }
+});
+
 test('a drum the OCR read nothing on is not the CNN\'s alone where the OCR, reading it alone, surely reads another digit', async () => {
   // Small, the framed tenth at 3.8 went unread by the first pass; the CNN saw it at 0.9 and gave
   // `769.1` (before); read alone, the drum is a sure `4`.
@@ -441,6 +450,10 @@ test('a gas meter\'s drums with a red frame round the decimals: every drum read,
   // (`62761.2` before); the rolling last drum may be left out, as the labels leave it.
   const cut = await readingOf(await renderSvg(gasMeterSvg([6, 2, 7, 6, 1, 4, 9, 6.3], '33834598', true)));
   assert.ok(cut === null || cut === 62761.496 || cut === 62761.49, `62761.496: ${cut}`);
+  // Another such strip read the framed `4` it cut as `1`, at 0.27, and the CNN its `4`: `98802.4`
+  // (before), while a longer strip from the same first drum read on (`98802473`).
+  const short = await readingOf(await renderSvg(gasMeterSvg([9, 8, 8, 0, 2, 4, 7, 2.3], '33834598', true)));
+  assert.ok(short === null || short === 98802.472 || short === 98802.47, `98802.472: ${short}`);
   // Light drums: the OCR stopped before the rolling last one, a framed face the CNN reads (null before).
   assert.equal(await readingOf(await renderSvg(gasMeterSvg([7, 6, 0, 2, 9, 9, 9, 4.3], '33834598', true))), 76029.994);
 });
@@ -581,6 +594,16 @@ test('a rendered LCD padded with zeros to 7 or 8 digits is read; its nameplate n
   // and its re-read without unlit segments, parsing the text without that line, lost the serial (1234567).
   const got = await readingOf(await renderSvg(lcdMeterSvg('      4', '01234567', { ghost: 0.05 })));
   assert.ok(got === null || got === 4, `read ${got}`);
+});
+
+test("a rendered LCD's digit past the detector's box is not left out of the reading", async () => {
+  // 40788.6 before: the row read `407886`, its point found, and the pixels past it searched too near.
+  const png = await renderSvg(lcdMeterSvg('40788.61', '01234567', { ghost: 0.05, tariff: 'T2', code: '1.8.2' }));
+  const got = await readingOf(png);
+  assert.ok(got === null || got === 40788.61, `read ${got}`);
+  // Its first digit boxed apart from the row, under a register code: `183004` (before).
+  const apart = await readingOf(await renderSvg(lcdMeterSvg('9183004', '01234567', { ghost: 0.04, tariff: 'T3', code: '1.8.3' })));
+  assert.ok(apart === null || apart === 9183004, `read ${apart}`);
 });
 
 test('rendered LCDs whose unlit segments the OCR read as lit give their reading from a re-read without them', async () => {

@@ -116,4 +116,7 @@ test('continuedByLonger: a strip whose row another strip read on from the same f
   assert.equal(continuedByLonger(row('97714548'), [row('977145487', 100, 50, 0.43)]), false);
   // ... but after a sure one, as likely a rolling last drum: the shorter strip ended inside the row.
   assert.equal(continuedByLonger(row('490175'), [row('49017598', 100, 50, 0.55)]), true);
+  // A last digit read unsurely is a drum the strip cut: the longer strip may read it otherwise.
+  assert.equal(continuedByLonger(row('988021', 100, 50, 0.27), [row('98802473', 100, 50, 0.75)]), true);
+  assert.equal(continuedByLonger(row('988021'), [row('98802473', 100, 50, 0.75)]), false);
 });

@@ -122,16 +122,21 @@ interface StripRow {
  * its reading, and the shorter one's red-framed `3` gave `48579.3` for `48579.384`). A digit read
  * unsurely past a row is more often the unit's glyph (`m³`'s `m` read as a `7` at 0.43), unless a
  * sure one comes before it: then it is as likely a rolling last drum (a rendered gas row's `490175`
- * and `49017598`, its last drum at 7.5 read at 0.55: `49017.5` for `49017.597`).
+ * and `49017598`, its last drum at 7.5 read at 0.55: `49017.5` for `49017.597`). This strip's own
+ * last digit, read unsurely, need not match: a strip ending inside the row cuts its last drum (a
+ * rendered gas row's `988021`, its red-framed `4` cut and read `1` at 0.27, and `98802473`: the CNN
+ * read the cut drum as `4`, and gave `98802.4` for `98802.472`).
  */
 export function continuedByLonger(row: StripRow, others: readonly (StripRow | null | undefined)[]): boolean {
   const [first] = row.cells;
+  const cutLast = row.cells[row.cells.length - 1].score < END_UNSURE;
+  const head = cutLast ? row.digits.slice(0, -1) : row.digits;
   return others.some(
     (o) =>
       !!o &&
       o !== row &&
       o.digits.length >= row.digits.length + MIN_CONTINUED &&
-      o.digits.startsWith(row.digits) &&
+      o.digits.startsWith(head) &&
       o.cells.slice(row.digits.length, -1).every((c) => c.score >= END_UNSURE) &&
       Math.hypot(o.cells[0].x - first.x, o.cells[0].y - first.y) <= SAME_START * row.pitch,
   );

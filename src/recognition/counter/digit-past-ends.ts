@@ -1,0 +1,60 @@
+// A seven-segment display's digit just past the detector's box: a `1` is its cell's right-hand
+// segments alone, thin and a third of a pitch off its cell's centre, and a first digit may be boxed
+// apart from the row (with a tariff code above it). The pixel signs (plain-row.ts) search a strip a
+// pitch past either end, which such a digit may straddle; the OCR, reading the row on past both ends,
+// sees it as the digit it is.
+import { charOffset } from '../ocr/ctc.js';
+import type { RotatedRect } from '../ocr/geometry.js';
+import type { RecognizedCrop } from '../ocr/recognizer.js';
+import type { RecognizeRects } from './extend.js';
+import { rowStrip, type CounterReading } from './reader.js';
+
+/** How far past either end cell the re-read strip reaches, in pitches. */
+const REACH = 2;
+/** Strip height, in cell heights. */
+const HEIGHT = 1.15;
+/**
+ * Where a further digit must lie, in pitches from the end cell's centre: a pitch on, give or take the
+ * third of a pitch a `1` sits off its cell's centre and the tenth or two the OCR places cells off.
+ */
+const NEAREST = 0.6;
+const FARTHEST = 1.75;
+/** A lone `1` past the row is as likely the display's frame: it must be read this surely. */
+const FRAME_ONE_SCORE = 0.9;
+
+type Row = Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height' | 'digits'>;
+
+/** The strip along the row from REACH pitches before its first cell to REACH pitches past its last. */
+export function endsStrip(c: Omit<Row, 'digits'>): RotatedRect {
+  return rowStrip(c, REACH, REACH, HEIGHT);
+}
+
+/**
+ * Whether the re-read of `strip` (see endsStrip) holds the row's digits once, with one more digit
+ * right before (other than a 0) or right after them, about a pitch from the end cell. A display's
+ * point is no digit; a unit after the row (`kWh`) is no digit either.
+ */
+export function digitPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+  const chars = [...rec.text].map((ch, i) => ({ ch, i })).filter(({ ch }) => !/[\s.,]/.test(ch));
+  const text = chars.map(({ ch }) => ch).join('');
+  const at = text.indexOf(c.digits);
+  if (at < 0 || text.indexOf(c.digits, at + 1) >= 0) return false;
+  /** Pitches from the strip's start to character k of `chars`. */
+  const along = (k: number) => (charOffset(rec, chars[k].i, strip.width) + strip.width / 2) / c.pitch;
+  const further = (k: number, away: number) =>
+    /\d/.test(text[k]) && away >= NEAREST && away <= FARTHEST && (text[k] !== '1' || (rec.charScores[chars[k].i] ?? rec.score) >= FRAME_ONE_SCORE);
+  const before = at - 1;
+  // A left-out leading 0 changes no reading (a display's `008698` read `08698`).
+  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) return true;
+  const after = at + c.digits.length;
+  const lastAt = strip.width / c.pitch - REACH;
+  return after < text.length && !/\d/.test(text[after + 1] ?? '') && further(after, along(after) - lastAt);
+}
+
+/** Whether the OCR reads a digit right past either end of the row, which the row left out. */
+export async function digitPastEnd(c: CounterReading, recognize: RecognizeRects): Promise<boolean> {
+  if (c.cells.length < 2) return false;
+  const strip = endsStrip(c);
+  const [rec] = await recognize([strip]);
+  return rec !== undefined && digitPastEnds(c, strip, rec);
+}
