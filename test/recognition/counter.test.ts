@@ -537,6 +537,15 @@ test('one more red drum face past a row ending in red drums is flagged; red band
   assert.equal(readCounter(drumRow([1, 1, 1]), rowWindow())?.redAfterTail, false);
   // Past the last red numeral read lies one more light drum face in the band (its numeral unread).
   assert.equal(readCounter(bandedRow(), short)?.redAfterTail, false);
+  // Red faces whose white numerals JPEG has spread to over half of them (0.45 red) are still faces.
+  const worn = rowImage((x, y, k) => {
+    if (y < 25 || y >= 55 || k < 0 || k >= 8) return [60, 60, 60];
+    if (k >= 5 && Math.abs(x - (19.5 + k * 20)) < 5 && y >= 32 && y < 48) return [240, 240, 240];
+    return k < 5 ? [235, 235, 235] : [200, 35, 35];
+  });
+  const wornStop = readCounter(worn, short);
+  assert.ok(Math.max(...wornStop!.redFractions.slice(5)) < 0.5);
+  assert.equal(wornStop?.redAfterTail, true);
 });
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beyondStrip, drumBeyond, furtherDrumRead } from '../../src/recognition/counter/drum-beyond.js';
+import { beyondStrip, drumBeyond, furtherDrumRead, rowGoesOn } from '../../src/recognition/counter/drum-beyond.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { evenRow, recognizedAt as readAt } from './fixtures.js';
 
@@ -37,14 +37,38 @@ test('one more digit a pitch past the row is a further drum; anything else is no
   assert.equal(furtherDrumRead(row, s, readAt(s, '108951', [...xs, 196], [0.9, 0.9, 0.9, 0.9, 0.9, 0.95])), true);
 });
 
-test('drumBeyond reads the strip once and judges what it read', async () => {
-  const rects: unknown[] = [];
+test('two more digits past the row, the second surely and a second pitch on: the row goes on past its further drum', () => {
+  // The strip reaches 2.6 pitches past the last cell (x 165): to x 243.
+  const s = { ...beyondStrip(row), width: 120 + 0.6 * 30 + 2.6 * 30, cx: (45 - 18 + 165 + 78) / 2 };
+  const xs = [45, 75, 105, 135, 165];
+  assert.equal(rowGoesOn(row, s, readAt(s, '1089599', [...xs, 195, 225])), true);
+  assert.equal(rowGoesOn(row, s, readAt(s, '10895999', [...xs, 195, 225, 240])), true);
+  // The second read unsurely (a window's edge, the plate's marks), too near, or no digit.
+  assert.equal(rowGoesOn(row, s, readAt(s, '1089504', [...xs, 195, 225], [0.9, 0.9, 0.9, 0.9, 0.9, 0.25, 0.16])), false);
+  assert.equal(rowGoesOn(row, s, readAt(s, '1089599', [...xs, 195, 205])), false);
+  assert.equal(rowGoesOn(row, s, readAt(s, '108959-', [...xs, 195, 225])), false);
+  assert.equal(rowGoesOn(row, s, readAt(s, '108959', [...xs, 195])), false);
+});
+
+test('drumBeyond reads the strip, and when it finds a further drum, a longer one; the row must end there', async () => {
   const counter = row as unknown as CounterReading;
-  const found = await drumBeyond(counter, async (r) => {
-    rects.push(...r);
-    return [readAt(r[0], '108956', [45, 75, 105, 135, 165, 196])];
-  });
-  assert.equal(found, true);
-  assert.deepEqual(rects, [beyondStrip(row)]);
-  assert.equal(await drumBeyond(counter, async (r) => [readAt(r[0], '10895', [45, 75, 105, 135, 165])]), false);
+  const reads = (texts: [string, number[]][]) => {
+    const rects: unknown[] = [];
+    const recognize = async (r: Parameters<typeof readAt>[0][]) => {
+      rects.push(...r);
+      const [text, xs] = texts[rects.length - 1];
+      return [readAt(r[0], text, xs)];
+    };
+    return { rects, recognize };
+  };
+  const xs = [45, 75, 105, 135, 165];
+  const ends = reads([['108956', [...xs, 196]], ['108956', [...xs, 196]]]);
+  assert.equal(await drumBeyond(counter, ends.recognize as never), true);
+  assert.equal(ends.rects.length, 2);
+  assert.deepEqual(ends.rects[0], beyondStrip(row));
+  const goesOn = reads([['108956', [...xs, 196]], ['1089567', [...xs, 196, 226]]]);
+  assert.equal(await drumBeyond(counter, goesOn.recognize as never), false);
+  const none = reads([['10895', xs]]);
+  assert.equal(await drumBeyond(counter, none.recognize as never), false);
+  assert.equal(none.rects.length, 1);
 });

@@ -422,6 +422,14 @@ test('a rolling red drum read as a symbol is the CNN\'s to read; a row a whole d
   assert.ok(framed === null || framed === 43911.7 || framed === 43911.8, `43911.7: ${framed}`);
 });
 
+test('a register read only in part, with a drum past the part, is not taken for its whole kWh', async () => {
+  // Small, the detector boxed `5639` and a few drums after it alone; the re-read past `5639` read one
+  // more drum, taken for a tenth set apart: 5639 (before).
+  const small = await sharp(await renderSvg(electricityDrumSvg('56399997', '01234567'))).resize(450).png().toBuffer();
+  const got = await readingOf(small);
+  assert.ok(got === null || got === 5639999.7, `5639999.7: ${got}`);
+});
+
 test('a framed red tenth rolling past the whole kWh, which the OCR did not read, gives the whole kWh', async () => {
   // The CNN sees the tenth between two digits, so the tail did not settle: null before (red beyond).
   for (const [positions, whole] of [[[8, 7, 4, 9, 9, 8.7], 87499], [[5, 4, 5, 8, 5, 7.6], 54585]] as const) {

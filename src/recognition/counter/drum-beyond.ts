@@ -41,10 +41,42 @@ export function furtherDrumRead(c: Pick<CounterReading, 'digits' | 'pitch'>, str
   return extra !== '1' || (rec.charScores[i] ?? rec.score) >= FRAME_ONE_SCORE;
 }
 
-/** Whether a drum the OCR did not read follows the row, a pitch past its last digit. */
+/** How far past the last cell the strip that looks for a second further drum reaches, in pitches. */
+const SECOND_AFTER = 2.6;
+/** Where a second further drum must lie, in pitches past the last cell's centre. */
+const SECOND_NEAREST = 1.6;
+/**
+ * How surely it must be read: past a tenth set apart lie its window's edge and the plate's marks,
+ * read as digits at 0.16 to 0.42 (a Fuji register's `1089504`, a Taiwanese one's `0310401`).
+ */
+const SECOND_SURE = 0.7;
+
+/**
+ * Whether the re-read of a strip reaching SECOND_AFTER pitches past the row holds the row's digits
+ * and then two more digits or more, the second of them surely, a second pitch on: the row goes on past the
+ * further drum, which is then no tenth set apart but the next of the row's own drums (a small
+ * rendered register's `5639`, read with its next `9` past it, was taken for the whole kWh of
+ * `5639999.7`).
+ */
+export function rowGoesOn(c: Pick<CounterReading, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+  const chars = [...rec.text].map((ch, i) => ({ ch, i })).filter(({ ch }) => !/\s/.test(ch));
+  const text = chars.map(({ ch }) => ch).join('');
+  const k = c.digits.length + 1;
+  if (!text.startsWith(c.digits) || !/^\d\d$/.test(text.slice(k - 1, k + 1))) return false;
+  const past = (charOffset(rec, chars[k].i, strip.width) - strip.width / 2) / c.pitch + SECOND_AFTER;
+  return past >= SECOND_NEAREST && (rec.charScores[chars[k].i] ?? rec.score) >= SECOND_SURE;
+}
+
+/**
+ * Whether a drum the OCR did not read follows the row, a pitch past its last digit, and ends it: a
+ * row read on past it, two pitches on, is a row the OCR read only part of.
+ */
 export async function drumBeyond(c: CounterReading, recognize: RecognizeRects): Promise<boolean> {
   if (c.cells.length < 2) return false;
   const strip = beyondStrip(c);
+  const further = rowStrip(c, BEFORE, SECOND_AFTER, HEIGHT);
   const [rec] = await recognize([strip]);
-  return rec !== undefined && furtherDrumRead(c, strip, rec);
+  if (rec === undefined || !furtherDrumRead(c, strip, rec)) return false;
+  const [on] = await recognize([further]);
+  return on === undefined || !rowGoesOn(c, further, on);
 }

@@ -183,6 +183,12 @@ export function rowWhiteGains(img: RgbImage, cells: DigitCell[], axis: Point, pi
 }
 
 const RED_CELL = 0.1;
+/**
+ * Share of red pixels from which a row's red drums and the cell after them are all red drum faces:
+ * JPEG blurs a white numeral's edges into its face (a rendered water row's red `9`, saved at quality
+ * 60, came to 0.496 of red, and the red drum after the row went unnoticed: `2870.199` for `2870.1998`).
+ */
+const WORN_RED_FACE = 0.4;
 /** Share of red pixels from which a cell is a red drum face rather than red numerals on a light face. */
 export const RED_FACE = 0.5;
 
@@ -404,7 +410,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const blackMax = Math.max(0, ...red);
   const redBeyond = decimalSource !== 'colour' && (framedBeyond || [redNext, ...redFurther].some((r) => isRedAgainst(r, blackMax)));
   // Red numerals on light drums fill less of their cells, and a red band or frame round them is no drum.
-  const redFaces = decimalSource === 'colour' && Math.min(redNext, ...red.slice(n - decimals)) >= RED_FACE;
+  const redFaces = decimalSource === 'colour' && Math.min(redNext, ...red.slice(n - decimals)) >= WORN_RED_FACE;
   const redAfterTail = redFaces && isRedAgainst(redNext, Math.max(0, ...red.slice(0, n - decimals)));
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;

@@ -149,9 +149,28 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
   return windows.filter((w) => w.cells.length >= 3).sort((a, b) => b.score - a.score);
 }
 
+/**
+ * A box turned this far (radians) from the row's axis, other than by a quarter turn (a glyph's box
+ * may be taken either way), was recognised from a skewed crop of its glyph: a rendered red `7`
+ * boxed alone at 41 degrees read as a sure `1`, which the CNN, across its 1/7 confusion, could not
+ * veto (`7544.19` for `7544.790`).
+ */
+const SKEWED_BOX = 0.35;
+/** Score of a skewed box's digits: low enough for the CNN to read them in the OCR's place. */
+const SKEWED_SCORE = 0.45;
+
+function skewedFrom(angle: number, axisAngle: number): boolean {
+  const quarter = Math.PI / 2;
+  const d = (((angle - axisAngle) % quarter) + quarter) % quarter;
+  return Math.min(d, quarter - d) > SKEWED_BOX;
+}
+
 function buildWindow(lines: OcrLineDetail[], idx: number[], maxH: number): CounterWindow {
-  const cells = lines.flatMap((l, k) => lineDigits(l, idx[k]));
   const angle = lines[0].rect.angle;
+  const cells = lines.flatMap((l, k) => {
+    const digits = lineDigits(l, idx[k]);
+    return skewedFrom(l.rect.angle, angle) ? digits.map((c) => ({ ...c, score: Math.min(c.score, SKEWED_SCORE) })) : digits;
+  });
   const axis: Point = [Math.cos(angle), Math.sin(angle)];
   for (const c of cells) c.u = c.x * axis[0] + c.y * axis[1];
   cells.sort((a, b) => a.u - b.u);
