@@ -130,10 +130,13 @@ function withoutGhosts(c: CounterReading, wheels: WheelReading | null): { counte
   const at = c.plainSigns!.pointAfter;
   // A point among the blank digits is no point of the reading's: a doubt.
   const signs = { ...c.plainSigns!, ghostLead: 0, pointAfter: at !== null && at >= k ? at - k : null, unreadPoint: c.plainSigns!.unreadPoint || (at !== null && at < k) };
-  // A point the OCR read among them is an unlit one.
+  // A point the OCR read among them is an unlit one; one it read after them is the display's (a
+  // rendered `  9922.8` read `8.89922.8`: its first point taken, then dropped with the ghosts, `99228`).
   const ghostPoint = c.decimalSource === 'point' && c.decimals >= n - k;
-  const part = rowPart(c, wheels, k, n, ghostPoint ? 0 : c.decimals);
-  return { counter: { ...part.counter, decimalSource: ghostPoint ? 'none' : c.decimalSource, plainSigns: signs }, wheels: part.wheels };
+  const lit = ghostPoint ? c.cells.findIndex((cell, i) => i >= k && i < n - 1 && cell.followedBySeparator) : -1;
+  const [decimals, decimalSource] = !ghostPoint ? [c.decimals, c.decimalSource] : lit >= 0 ? [n - 1 - lit, 'point' as const] : [0, 'none' as const];
+  const part = rowPart(c, wheels, k, n, decimals);
+  return { counter: { ...part.counter, decimalSource, plainSigns: signs }, wheels: part.wheels };
 }
 
 /**
@@ -194,6 +197,8 @@ export function readingVerdict(
   if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
   // What the OCR read, for the text parser's pick: the row's repairs below are the pixels' doing.
   const ocrDigits = c.digits;
+  // Blank leading digits a display shows as unlit segments: the register's start is seen.
+  const blank = c.plainSigns?.ghostLead ?? 0;
   ({ counter: c, wheels } = withoutGhosts(c, wheels));
   const seen = withSeenPoint(c);
   const pointSeen = seen !== c;
@@ -213,9 +218,11 @@ export function readingVerdict(
   if ((c.drumBefore ?? 0) !== 0) return no('drum before');
   // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means
   // the OCR missed or added a drum, or the boundary was not found.
-  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && c.digits.length - c.decimals >= 4)) return no('water decimals');
+  // (A display's blank leading digits count: the OCR did not miss them.)
+  const whole = c.digits.length - c.decimals + blank;
+  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && whole >= 4)) return no('water decimals');
   // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
-  if (type === 'gas' && c.digits.length - c.decimals < 5) return no('gas: short');
+  if (type === 'gas' && whole < 5) return no('gas: short');
   // ... and no more than 6: a drum row read with 7 whole drums took a red frame's edge, or a drum
   // reaching into it, for the decimals' start (a rendered BK-G4's `58766.449` as `5876644.9`).
   if (type === 'gas' && drums && c.digits.length - c.decimals > 6) return no('gas: long');

@@ -224,7 +224,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       return { ...fine, origin: { x: r.x0, y: r.y0 } };
     }
     const marked = await readBesideMarks(crop, finer, type);
-    if (marked !== null) return { ...marked, counter: null, wheels: null };
+    if (marked !== null) return { ...marked, counter: null, wheels: null, origin: { x: r.x0, y: r.y0 } };
 
     const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
     lap('coarse');
@@ -398,10 +398,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * `seeded`: they reach a few pitches past a seed line of a few digits, which may be the row's first
    * ones, and must hold its end too.
    */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false } = {}): Promise<{ reading: number; drums: boolean; decimals: number } | null> => {
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false } = {}): Promise<{ reading: number; drums: boolean; decimals: number; plainRows: CounterReading[] } | null> => {
     const readings = new Set<number>();
     let drums = true;
     let decimals = 0;
+    const plainRows: CounterReading[] = [];
     const founds = rows.map((row) => {
       const [w] = findCounterWindows([row]);
       return w ? readCounter(img, w) : null;
@@ -428,9 +429,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (reading === null) continue;
       readings.add(reading);
       drums &&= drumRow(counter);
+      if (!drumRow(counter)) plainRows.push(counter);
       decimals = Math.max(decimals, counter.decimals);
     }
-    return readings.size === 1 ? { reading: [...readings][0], drums, decimals } : null;
+    return readings.size === 1 ? { reading: [...readings][0], drums, decimals, plainRows } : null;
   };
 
   /**
@@ -596,6 +598,8 @@ interface Found {
   drums?: boolean;
   /** Where `counter` is not kept: the most fractional digits a row that gave the reading read (trailing zeros too). */
   decimals?: number;
+  /** Where `counter` is not kept: the rows without drums that gave the reading, whose digits only the OCR vouches for. */
+  plainRows?: CounterReading[];
 }
 
 /**
@@ -625,6 +629,9 @@ export function secondLookStands(first: { counter: CounterReading | null; wheels
   const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
   if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
   if (row && dropsDrums(row, first.wheels, found)) return false;
+  // Rows re-read over strips count as the counter does (a rendered water LCD's widened strip read
+  // the first pass's sure `3` as an `8`, its unlit segments taken for lit ones: 882.435 for 382.435).
+  if (found.plainRows?.some((r) => contradictsFirstPass({ ...first, counter: row }, r, found.origin))) return false;
   return !found.counter || drumRow(found.counter) || !contradictsFirstPass({ ...first, counter: row }, found.counter, found.origin);
 }
 

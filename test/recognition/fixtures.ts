@@ -225,7 +225,20 @@ function pointedGlyphs(text: string): { glyphs: string[]; points: Set<number> } 
  * multi-tariff meters show them; the serial and ratings on the nameplate. `ghost`: how dark unlit
  * segments show, 0 (not at all) to 1 (as dark as lit ones).
  */
-export function lcdMeterSvg(display: string, serial: string, opts: { tariff?: string; code?: string; ghost?: number } = {}): string {
+export interface LcdWords {
+  brand: string;
+  unit: string;
+  ratings: string;
+  title: string;
+}
+
+const ELECTRICITY_LCD: LcdWords = { brand: 'ENERGOMERA', unit: 'kWh', ratings: '230V 5(60)A 50Hz  1000 imp/kWh', title: 'STATIC ENERGY METER  CLASS 1' };
+/** The words of an ultrasonic gas meter's and an ultrasonic water meter's LCD faces. */
+export const GAS_LCD: LcdWords = { brand: 'GAS METER G4', unit: 'm³', ratings: 'Qmax 6 m³/h  Qmin 0,04 m³/h', title: 'ULTRASONIC GAS METER  Pmax 0,5 bar' };
+export const WATER_LCD: LcdWords = { brand: 'AXIOMA', unit: 'm³', ratings: 'Q3 2,5 m³/h  PN 16', title: 'ULTRASONIC WATER METER  30°C' };
+
+export function lcdMeterSvg(display: string, serial: string, opts: { tariff?: string; code?: string; ghost?: number; words?: LcdWords } = {}): string {
+  const words = opts.words ?? ELECTRICITY_LCD;
   const on = '#1c2118';
   // Unlit segments show faintly on most LCDs: `ghost` of the way from the glass's colour to a lit one's.
   const off = mix([0xbc, 0xc6, 0xac], [0x1c, 0x21, 0x18], opts.ghost ?? 0.06);
@@ -242,14 +255,14 @@ export function lcdMeterSvg(display: string, serial: string, opts: { tariff?: st
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.max(900, end + 280)}" height="640">
 <rect width="100%" height="640" fill="#8d9296"/>
 <rect x="70" y="60" width="${Math.max(760, end + 140)}" height="520" rx="18" fill="#e9e9e6" stroke="#3a3a3a" stroke-width="5"/>
-<text x="150" y="140" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#1f3c88">ENERGOMERA</text>
+<text x="150" y="140" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#1f3c88">${words.brand}</text>
 <rect x="140" y="180" width="${end + 30}" height="170" rx="8" fill="#bcc6ac" stroke="#222" stroke-width="6"/>
 <g transform="skewX(-6) translate(36 0)">${digits}${code}</g>
 ${opts.tariff ? `<text x="${end + 40}" y="214" font-family="DejaVu Sans" font-weight="bold" font-size="26" fill="${on}">${opts.tariff}</text>` : ''}
-<text x="${end + 30}" y="318" font-family="DejaVu Sans" font-size="36" fill="${on}">kWh</text>
+<text x="${end + 30}" y="318" font-family="DejaVu Sans" font-size="36" fill="${on}">${words.unit}</text>
 <text x="150" y="420" font-family="DejaVu Sans" font-size="30" fill="#222">No ${serial}</text>
-<text x="150" y="470" font-family="DejaVu Sans" font-size="28" fill="#222">230V 5(60)A 50Hz  1000 imp/kWh</text>
-<text x="150" y="520" font-family="DejaVu Sans" font-size="26" fill="#222">STATIC ENERGY METER  CLASS 1</text>
+<text x="150" y="470" font-family="DejaVu Sans" font-size="28" fill="#222">${words.ratings}</text>
+<text x="150" y="520" font-family="DejaVu Sans" font-size="26" fill="#222">${words.title}</text>
 </svg>`;
 }
 

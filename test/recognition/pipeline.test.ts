@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, framedTenthSvg, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -612,6 +612,16 @@ test("a rendered LCD's digit past the detector's box is not left out of the read
   // Its first digit boxed apart from the row, under a register code: `183004` (before).
   const apart = await readingOf(await renderSvg(lcdMeterSvg('9183004', '01234567', { ghost: 0.04, tariff: 'T3', code: '1.8.3' })));
   assert.ok(apart === null || apart === 9183004, `read ${apart}`);
+});
+
+test('gas and water LCDs: a point read after blank leading digits is the display\'s; a re-read may not misread a sure digit', async () => {
+  // `8.89922.8` re-read over a widened strip: the unlit point among the blank digits was taken, then
+  // dropped with them: 99228 (before). The blank digits count towards the gas register's length.
+  const gas = await readingOf(await renderSvg(lcdMeterSvg('  9922.8', '01234567', { ghost: 0.09, words: GAS_LCD })));
+  assert.equal(gas, 9922.8);
+  // The first pass read `382435` surely; a widened strip read the `3` as an `8`: 882.435 (before).
+  const water = await readingOf(await renderSvg(lcdMeterSvg(' 382.435', '01234567', { ghost: 0.1, words: WATER_LCD })));
+  assert.ok(water === null || water === 382.435, `382.435: ${water}`);
 });
 
 test('rendered LCDs whose unlit segments the OCR read as lit give their reading from a re-read without them', async () => {
