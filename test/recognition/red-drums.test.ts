@@ -77,15 +77,6 @@ test('two evenly red drums (a red frame round both), a red numeral, or a sure re
   assert.equal(readingVerdict('water_cold', noText, water, wheelsAt(positions('00488675'))).reading, 488.675);
 });
 
-test('a red drum face past the red drums read is one the row left out: no reading, but on an electricity register (its red marks)', () => {
-  const row = { ...drumRow('28701998', 3, [0, 0, 0, 0, 0, 0.69, 0.53, 0.51]), redAfterTail: true };
-  assert.equal(readingVerdict('water_cold', noText, row, wheelsAt(positions('28701998'))).why, 'red after tail');
-  assert.equal(readingVerdict('gas', noText, row, wheelsAt(positions('28701998'))).reading, null);
-  assert.equal(readingVerdict('water_cold', noText, { ...row, redAfterTail: false }, wheelsAt(positions('28701998'))).reading, 28701.998);
-  const register = { ...drumRow('0134265', 1, [0, 0, 0, 0, 0, 0, 0.7]), redAfterTail: true };
-  assert.equal(readingVerdict('electricity', noText, register, wheelsAt(positions('0134265'))).reading, 13426.5);
-});
-
 test('an electricity drum row with fewer than four whole drums lost some of them and is withheld', () => {
   const short = drumRow('4152', 1, [0, 0, 0, 0.3]);
   assert.equal(readingVerdict('electricity', noText, short, wheelsAt(positions('4152'))).why, 'electricity: short');
