@@ -80,6 +80,12 @@ test('a car odometer (drums, a red tenth, and km) is no meter; the same drums wi
   assert.equal(meter.kind, 'meter');
 });
 
+test('a laser distance meter (an LCD, a point, `m` and METER on its face) is no meter', async () => {
+  const words = { brand: 'STANLEY', unit: 'm', ratings: 'LASER DISTANCE METER', title: 'TLM 99  Class 2 laser' };
+  const svg = lcdMeterSvg('  1.234', '01234567', { ghost: 0.05, words }).replace('No 01234567', '');
+  assert.deepEqual(await (await recognizerP).recognize(await renderSvg(svg)), { kind: 'no_meter' });
+});
+
 test('small photos are enlarged for detection, large ones are left as they are', async () => {
   const small = { data: new Uint8Array(320 * 200 * 3).fill(90), width: 320, height: 200 };
   const big = await enlargeSmall(small);

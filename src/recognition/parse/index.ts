@@ -54,8 +54,10 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
   let meterRaw = ev.meterRaw;
   const counterLike = top && top.score >= 0.5 && top.integerDigits >= 5 && top.integerDigits <= 8;
   if (counterLike) meterRaw += top.text.startsWith('0') ? 2.5 : 1.5;
-  // ... and with an ID-like number printed apart from it (a nameplate serial), more so.
-  if (counterLike && serialNumber) meterRaw += 1;
+  // ... and with an ID-like number printed apart from it (a nameplate serial), more so; not the row
+  // itself taken for a serial (an upside-down laser rangefinder's display, `662188`, was both).
+  const apart = serialNumber !== '' && !top?.text.replace(/\D/g, '').includes(serialNumber.replace(/\D/g, ''));
+  if (counterLike && apart) meterRaw += 1;
   const meterLikelihood = 1 / (1 + Math.exp(-(meterRaw + 0.5 * bestRaw - 1.5 * ev.antiRaw - 2)));
 
   const electricityTariffCount = tariffCount(folded, readings);

@@ -76,7 +76,7 @@ const RULES: Rule[] = [
   // A thermostat's HEAT and °C are not a heat meter's: its set point and fan give it away where its
   // name (see gauge) is not printed (not COOL: heat and cooling meters read that).
   { tag: 'hvac', re: /set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },
-  { tag: 'instrument', re: /multimeter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking/, w: { anti: 1.5 } },
+  { tag: 'instrument', re: /multimeter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
   { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
 ];
 

@@ -16,6 +16,14 @@ test('a counter-like row with an ID-like nameplate number apart from it is a met
   assert.ok(pump.meterLikelihood < 0.5, `pump ${pump.meterLikelihood}`);
 });
 
+test('a counter-like row taken for the serial too is no number printed apart from it', () => {
+  // An upside-down laser rangefinder's display, read `662188`, and its words read as junk.
+  const lines = [line('  5  ', 482, 115, 269, 28, 0.69), line('N', 406, 168, 344, 26, 0.25), line('cu', 296, 322, 30, 23, 0.63), line('662188', 351, 306, 384, 113, 0.88), line('N', 580, 497, 171, 33, 0.55)];
+  const p = parseMeterText(lines, { width: 900, height: 640 });
+  assert.equal(p.serialNumber, '662188');
+  assert.ok(p.meterLikelihood < 0.5, `${p.meterLikelihood}`);
+});
+
 test('a volume unit spelled out (cubic feet) is meter evidence', () => {
   const p = parseMeterText([line('CUBIC', 100, 500, 120, 30), line('FEET', 240, 500, 100, 30), line('100.000', 300, 200, 200, 30)], PHOTO);
   assert.equal(p.meterType, 'gas');
