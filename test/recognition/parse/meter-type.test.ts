@@ -79,6 +79,12 @@ test('meter likelihood: high for nameplates, low for displays and pages that are
   assert.ok(like(page) < 0.2);
   const gauge = [line('TRANSFORMER OIL-SURFACE THERMOMETER', 100, 300, 600, 30), line('AC220V/5A', 100, 340, 200, 30), line('150', 400, 100, 60, 36)];
   assert.ok(like(gauge) < 0.5);
+  // An appliance's rating plate: volts and hertz, but watts and what it is.
+  const plate = (texts: string[]) => texts.map((t, i) => line(t, 100, 100 + 80 * i, 600, 40));
+  assert.ok(like(plate(['ELECTRIC KETTLE', 'Model: WK-1720', '220-240V~ 50/60Hz 2200W', 'S/N 20230512047', 'MADE IN CHINA CE'])) < 0.5);
+  assert.ok(like(plate(['ELECTRIC', 'Model: WK-1720', '220-240V~ 50/60Hz', 'S/N 20230512047', 'MADE IN CHINA CE'])) > 0.5, 'the same plate without them');
+  // Other instruments named on their faces.
+  assert.ok(like([line('LASER DISTANCE METER', 100, 400, 500, 40), line('1.234', 300, 200, 300, 110)]) < 0.2);
 });
 
 test('a universal water meter rated 90°C is not called hot by its rating alone', () => {
