@@ -258,6 +258,8 @@ export interface ColourStats {
   meanLuma: number;
   /** Mean saturation 0..1. */
   meanSaturation: number;
+  /** Pixels sampled. */
+  samples: number;
 }
 
 /** Whether a pixel is a saturated red (red paint, red numerals; not skin, wood or a warm cast's grey). */
@@ -305,8 +307,8 @@ export function colourStats(img: RgbImage, x0: number, y0: number, x1: number, y
       n++;
     }
   }
-  if (n === 0) return { redFraction: 0, blueFraction: 0, meanLuma: 0, meanSaturation: 0 };
-  return { redFraction: red / n, blueFraction: blue / n, meanLuma: luma / n, meanSaturation: sat / n };
+  if (n === 0) return { redFraction: 0, blueFraction: 0, meanLuma: 0, meanSaturation: 0, samples: 0 };
+  return { redFraction: red / n, blueFraction: blue / n, meanLuma: luma / n, meanSaturation: sat / n, samples: n };
 }
 
 /**

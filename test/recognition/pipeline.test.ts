@@ -86,6 +86,19 @@ test('a laser distance meter (an LCD, a point, `m` and METER on its face) is no 
   assert.deepEqual(await (await recognizerP).recognize(await renderSvg(svg)), { kind: 'no_meter' });
 });
 
+test("a close-up of a water meter's red decimal drums says nothing of hot or cold water; a red body does", async () => {
+  const r = await recognizerP;
+  const typeOf = async (svg: string) => {
+    const png = await sharp(await renderSvg(svg)).extract({ left: 90, top: 120, width: 720, height: 400 }).png().toBuffer();
+    const out = await r.recognize(png);
+    return out.kind === 'meter' ? out.meter.type : out.kind;
+  };
+  // No temperature rating, no coloured ring: the red drums filling the photo made it hot (before).
+  const plain = waterMeterSvg('31415926', '12-345678').replace('WATER METER  30°C', 'MTK 15');
+  assert.equal(await typeOf(plain), 'water_unknown');
+  assert.equal(await typeOf(plain.replace('stroke="#555" stroke-width="8"', 'stroke="#c8102e" stroke-width="40"')), 'water_hot');
+});
+
 test('small photos are enlarged for detection, large ones are left as they are', async () => {
   const small = { data: new Uint8Array(320 * 200 * 3).fill(90), width: 320, height: 200 };
   const big = await enlargeSmall(small);
