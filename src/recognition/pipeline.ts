@@ -724,9 +724,9 @@ function counterRows(img: RgbImage, lines: OcrLineDetail[], notSerial = ''): Cou
 }
 
 /**
- * Red and blue on the meter: the central part of the photo (body, ring), and the dial face right
- * under the counter row, where cold/hot water meters carry their blue/red marking (the red
- * fractional drums themselves are left out).
+ * Red and blue on the meter: the central part of the photo (body, ring) less the counter row's box,
+ * and the dial face right under the counter row, where cold/hot water meters carry their blue/red
+ * marking (the red fractional drums themselves are left out of both).
  */
 export function meterColour(img: RgbImage, c: CounterReading | null): { redRatio: number; blueRatio: number } {
   if (!c || c.cells.length < 3 || Math.abs(c.axis[1]) > 0.35) return imageColour(img, null);
