@@ -22,7 +22,7 @@ import { inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, glyphBoxedBefore, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { digitPastEnd } from './counter/digit-past-ends.js';
-import { plainRowSigns, type PlainRowSigns } from './counter/plain-row.js';
+import { faintGlyphAt, plainRowSigns, type PlainRowSigns } from './counter/plain-row.js';
 import { compareUnlit, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
@@ -344,7 +344,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // digit-past-ends.ts): a rendered `40788.61` read `407886`, its point found, gave `40788.6`, and
     // a `9183004` whose `9` was boxed apart gave `183004`.
     const withDigitPastEnd = async (s: PlainRowSigns): Promise<PlainRowSigns> =>
-      s.inkPastEnd || !(await digitPastEnd(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW))) ? s : { ...s, inkPastEnd: true };
+      s.inkPastEnd || !(await digitPastEnd(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW), (centre) => faintGlyphAt(img, row, centre))) ? s : { ...s, inkPastEnd: true };
     const signs = async () => {
       const windows = rowLook(img, row);
       const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;

@@ -631,6 +631,10 @@ test("a rendered LCD's digit past the detector's box is not left out of the read
   // Its first digit boxed apart from the row, under a register code: `183004` (before).
   const apart = await readingOf(await renderSvg(lcdMeterSvg('9183004', '01234567', { ghost: 0.04, tariff: 'T3', code: '1.8.3' })));
   assert.ok(apart === null || apart === 9183004, `read ${apart}`);
+  // A blank leading digit's ghost `8`, which the OCR reads past the row at full confidence, is no digit.
+  for (const [display, value] of [[' 58108.55', 58108.55], ['  20930', 20930]] as const) {
+    assert.equal(await readingOf(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.04 }))), value, display);
+  }
 });
 
 test('gas and water LCDs: a point read after blank leading digits is the display\'s; a re-read may not misread a sure digit', async () => {

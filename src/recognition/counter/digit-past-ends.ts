@@ -30,31 +30,38 @@ export function endsStrip(c: Omit<Row, 'digits'>): RotatedRect {
 }
 
 /**
- * Whether the re-read of `strip` (see endsStrip) holds the row's digits once, with one more digit
- * right before (other than a 0) or right after them, about a pitch from the end cell. A display's
- * point is no digit; a unit after the row (`kWh`) is no digit either.
+ * Where the re-read of `strip` (see endsStrip) holds the row's digits once with one more digit right
+ * before (other than a 0) or right after them, about a pitch from the end cell: that digit's place, in
+ * pitches from the row's first cell along its axis (negative before it); else null. A display's point
+ * is no digit; a unit after the row (`kWh`) is no digit either.
  */
-export function digitPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+export function digitPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): number | null {
   const chars = [...rec.text].map((ch, i) => ({ ch, i })).filter(({ ch }) => !/[\s.,]/.test(ch));
   const text = chars.map(({ ch }) => ch).join('');
   const at = text.indexOf(c.digits);
-  if (at < 0 || text.indexOf(c.digits, at + 1) >= 0) return false;
+  if (at < 0 || text.indexOf(c.digits, at + 1) >= 0) return null;
   /** Pitches from the strip's start to character k of `chars`. */
   const along = (k: number) => (charOffset(rec, chars[k].i, strip.width) + strip.width / 2) / c.pitch;
   const further = (k: number, away: number) =>
     /\d/.test(text[k]) && away >= NEAREST && away <= FARTHEST && (text[k] !== '1' || (rec.charScores[chars[k].i] ?? rec.score) >= FRAME_ONE_SCORE);
   const before = at - 1;
   // A left-out leading 0 changes no reading (a display's `008698` read `08698`).
-  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) return true;
+  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) return along(before) - REACH;
   const after = at + c.digits.length;
   const lastAt = strip.width / c.pitch - REACH;
-  return after < text.length && !/\d/.test(text[after + 1] ?? '') && further(after, along(after) - lastAt);
+  return after < text.length && !/\d/.test(text[after + 1] ?? '') && further(after, along(after) - lastAt) ? along(after) - REACH : null;
 }
 
-/** Whether the OCR reads a digit right past either end of the row, which the row left out. */
-export async function digitPastEnd(c: CounterReading, recognize: RecognizeRects): Promise<boolean> {
+/**
+ * Whether the OCR reads a digit right past either end of the row, which the row left out; not one
+ * `faint` says is as faint as unlit segments (a blank digit's ghost `8`, read at full confidence).
+ */
+export async function digitPastEnd(c: CounterReading, recognize: RecognizeRects, faint: (centre: { x: number; y: number }) => boolean): Promise<boolean> {
   if (c.cells.length < 2) return false;
   const strip = endsStrip(c);
   const [rec] = await recognize([strip]);
-  return rec !== undefined && digitPastEnds(c, strip, rec);
+  const at = rec === undefined ? null : digitPastEnds(c, strip, rec);
+  if (at === null) return false;
+  const [first] = c.cells;
+  return !faint({ x: first.x + c.axis[0] * c.pitch * at, y: first.y + c.axis[1] * c.pitch * at });
 }

@@ -130,6 +130,17 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   return { unreadPoint, pointAfter, inkPastEnd, faintCell, ghostLead, barsAmiss, sparseEight };
 }
 
+/**
+ * Whether the glyph at `centre` (a digit the OCR read past the row's ends) is as faint as unlit
+ * segments against the row's lit digits: a blank digit's ghost `8`, which the OCR reads at full
+ * confidence in a strip of its own.
+ */
+export function faintGlyphAt(img: RgbImage, row: Row, centre: { x: number; y: number }): boolean {
+  const patch = (c: { x: number; y: number }) => luma(sampleQuad(img, cellQuad(c, row.axis, 0.9 * row.pitch, 0.9 * row.height), GRID, GRID));
+  const { contrasts, lit } = levels([...row.cells.map(patch), patch(centre)]);
+  return lit >= MIN_CONTRAST && contrasts[contrasts.length - 1] < FAINT * lit;
+}
+
 /** Grey-level spread below which a row has no ink to speak of (a blank, a glare patch). */
 const MIN_CONTRAST = 30;
 /** Share of the way from the background to the strokes' level that counts as ink. */
