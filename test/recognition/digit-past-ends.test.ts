@@ -25,6 +25,8 @@ test("a digit a pitch or so past the row's last digit, a point read before it or
   assert.equal(digitPastEnds(row, strip, readAt(strip, '407886', [...xs, 238], sure(6))), null);
   assert.equal(digitPastEnds(row, strip, readAt(strip, '407886', [...xs, 280], sure(6))), null);
   assert.equal(digitPastEnds(row, strip, readAt(strip, '407881', [...xs, 256], [...sure(5), 0.6])), null);
+  // Any other digit read unsurely there: the unit's first letter (`kWh`'s `k` read as `0` at 0.38).
+  assert.equal(digitPastEnds(row, strip, readAt(strip, '407880wh', [...xs, 256, 265, 270], [...sure(5), 0.38, 0.2, 0.2])), null);
   // A unit past the row, two more digits, the row's digits not found, or found twice.
   assert.equal(digitPastEnds(row, strip, readAt(strip, '40788kWh', [...xs, 250, 260, 270])), null);
   assert.equal(digitPastEnds(row, strip, readAt(strip, '4078861', [...xs, 256, 270])), null);

@@ -635,6 +635,9 @@ test("a rendered LCD's digit past the detector's box is not left out of the read
   for (const [display, value] of [[' 58108.55', 58108.55], ['  20930', 20930]] as const) {
     assert.equal(await readingOf(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.04 }))), value, display);
   }
+  // Nor is the unit's `k` past the row, read as a `0` at 0.38 on a small photo.
+  const small = await sharp(await renderSvg(lcdMeterSvg('366467.14', '01234567', { ghost: 0.06 }))).resize(450).toBuffer();
+  assert.equal(await readingOf(small), 366467.14);
 });
 
 test('gas and water LCDs: a point read after blank leading digits is the display\'s; a re-read may not misread a sure digit', async () => {

@@ -21,6 +21,8 @@ const NEAREST = 0.6;
 const FARTHEST = 1.75;
 /** A lone `1` past the row is as likely the display's frame: it must be read this surely. */
 const FRAME_ONE_SCORE = 0.9;
+/** Any other digit there this surely: the unit's first letter past the row read as `0` at 0.38 (`kWh`). */
+const DIGIT_SCORE = 0.5;
 
 type Row = Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height' | 'digits'>;
 
@@ -31,7 +33,7 @@ export function endsStrip(c: Omit<Row, 'digits'>): RotatedRect {
 
 /**
  * Where the re-read of `strip` (see endsStrip) holds the row's digits once with one more digit right
- * before (other than a 0) or right after them, about a pitch from the end cell: that digit's place, in
+ * before (other than a 0) or right after them, read surely, about a pitch from the end cell: that digit's place, in
  * pitches from the row's first cell along its axis (negative before it); else null. A display's point
  * is no digit; a unit after the row (`kWh`) is no digit either.
  */
@@ -43,7 +45,7 @@ export function digitPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedRe
   /** Pitches from the strip's start to character k of `chars`. */
   const along = (k: number) => (charOffset(rec, chars[k].i, strip.width) + strip.width / 2) / c.pitch;
   const further = (k: number, away: number) =>
-    /\d/.test(text[k]) && away >= NEAREST && away <= FARTHEST && (text[k] !== '1' || (rec.charScores[chars[k].i] ?? rec.score) >= FRAME_ONE_SCORE);
+    /\d/.test(text[k]) && away >= NEAREST && away <= FARTHEST && (rec.charScores[chars[k].i] ?? rec.score) >= (text[k] === '1' ? FRAME_ONE_SCORE : DIGIT_SCORE);
   const before = at - 1;
   // A left-out leading 0 changes no reading (a display's `008698` read `08698`).
   if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) return along(before) - REACH;
