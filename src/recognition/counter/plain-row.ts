@@ -46,6 +46,13 @@ export interface PlainRowSigns {
 
 /** Samples per pitch and per row height of the grey grids the signs are read from. */
 const GRID = 24;
+/** A cell's patch, in pitches and row heights: the digit without its neighbours. */
+const CELL = 0.9;
+
+/** Grey levels of the patch `w` pitches by `h` row heights round `centre`, on the row's axis. */
+function greyPatch(img: RgbImage, row: Pick<Row, 'axis' | 'pitch' | 'height'>, centre: { x: number; y: number }, w: number, h: number): Float32Array {
+  return luma(sampleQuad(img, cellQuad(centre, row.axis, w * row.pitch, h * row.height), Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))));
+}
 
 interface Grid {
   w: number;
@@ -76,9 +83,8 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const { cells, axis, pitch, height } = row;
   const n = cells.length;
   const along = (c: { x: number; y: number }, a: number) => ({ x: c.x + axis[0] * a, y: c.y + axis[1] * a });
-  const patch = (centre: { x: number; y: number }, w: number, h: number) =>
-    luma(sampleQuad(img, cellQuad(centre, axis, w * pitch, h * height), Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))));
-  const cellGreys = cells.map((c) => patch(c, 0.9, 0.9));
+  const patch = (centre: { x: number; y: number }, w: number, h: number) => greyPatch(img, row, centre, w, h);
+  const cellGreys = cells.map((c) => patch(c, CELL, CELL));
   const { sign, contrasts, lit } = levels(cellGreys);
   // Signed: ink darker (> 0) or lighter (< 0) than the background by this much.
   const span = sign * lit;
@@ -136,7 +142,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
  * confidence in a strip of its own.
  */
 export function faintGlyphAt(img: RgbImage, row: Row, centre: { x: number; y: number }): boolean {
-  const patch = (c: { x: number; y: number }) => luma(sampleQuad(img, cellQuad(c, row.axis, 0.9 * row.pitch, 0.9 * row.height), GRID, GRID));
+  const patch = (c: { x: number; y: number }) => greyPatch(img, row, c, CELL, CELL);
   const { contrasts, lit } = levels([...row.cells.map(patch), patch(centre)]);
   return lit >= MIN_CONTRAST && contrasts[contrasts.length - 1] < FAINT * lit;
 }
