@@ -1,13 +1,15 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right]]
+//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
 // quality 35; dark crushes it like a night shot (gamma 2.2, 55% brightness); blur blurs it (sigma
 // 2.2); small shrinks it to 40%; jpeg only re-saves it at quality 50 (a messenger app); tilt only turns
 // it 8 degrees (a hand-held shot); perspective shows it as from below and to the left (top and right
-// edges a fifth shorter, a projective warp), perspective-right as from below and to the right.
+// edges a fifth shorter, a projective warp), perspective-right as from below and to the right; far
+// shows the meter from further away: the photo at FAR of its size amid a blurred, text-free copy of
+// itself (a photo of 1500 px or less keeps its size, the surroundings added round it).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +51,22 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
 }
 
-const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right'] as const;
+const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right', 'far'] as const;
+
+/** `--degrade far`: the photo's share of the new photo's sides. */
+const FAR = 0.45;
+/** Longest side up to which `far` adds surroundings instead of shrinking the photo. */
+const FAR_KEEPS = 1500;
+
+/** The photo at FAR of the frame's sides, centred in a blurred, enlarged copy of itself. */
+async function fartherAway(upright: Buffer, width: number, height: number): Promise<Buffer> {
+  const keep = Math.max(width, height) <= FAR_KEEPS;
+  const [fw, fh] = keep ? [Math.round(width / FAR), Math.round(height / FAR)] : [width, height];
+  const [pw, ph] = keep ? [width, height] : [Math.round(width * FAR), Math.round(height * FAR)];
+  const surroundings = await sharp(upright).resize(fw, fh, { fit: 'fill' }).blur(25).png({ compressionLevel: 1 }).toBuffer();
+  const photo = await sharp(upright).resize(pw, ph).png({ compressionLevel: 1 }).toBuffer();
+  return sharp(surroundings).composite([{ input: photo, left: Math.round((fw - pw) / 2), top: Math.round((fh - ph) / 2) }]).jpeg({ quality: 90 }).toBuffer();
+}
 type Degradation = (typeof DEGRADATIONS)[number];
 
 /** The photo upright, then made worse as `kind` says (see the usage above), as a JPEG. */
@@ -60,6 +77,7 @@ async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
   if (kind === 'blur') return sharp(upright).blur(2.2).jpeg({ quality: 85 }).toBuffer();
   if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
   if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
+  if (kind === 'far') return fartherAway(upright, width, height);
   if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
   if (kind === 'perspective' || kind === 'perspective-right') {
     // From below right: the mirror image seen from below left, mirrored back.

@@ -198,7 +198,7 @@ export function readingVerdict(
   // What the OCR read, for the text parser's pick: the row's repairs below are the pixels' doing.
   const ocrDigits = c.digits;
   // Blank leading digits a display shows as unlit segments: the register's start is seen.
-  const blank = c.plainSigns?.ghostLead ?? 0;
+  const blank = (c.plainSigns?.ghostLead ?? 0) + (c.blankLead ?? 0);
   ({ counter: c, wheels } = withoutGhosts(c, wheels));
   const seen = withSeenPoint(c);
   const pointSeen = seen !== c;

@@ -33,6 +33,7 @@ import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js
 import { extendRedBand } from './counter/red-band.js';
 import { colourStats, rotate180, rotateCcw, stretchContrast } from './preprocess.js';
 import { medianTextScore, readsWorse, sidewaysProbes, verticalTextShare } from './orientation.js';
+import { closerScale, detectorScale, tooSmallForCoarse } from './look-scales.js';
 
 /** Longest side of the working image every stage shares. */
 const WORKING_SIDE = 1600;
@@ -41,6 +42,13 @@ const MIN_WORKING_SIDE = 960;
 const MAX_UPSCALE = 3;
 /** Detector scale of the second look at a meter whose reading the first pass withheld. */
 const FINER_DETECTION = 4 / 3;
+/**
+ * Pitches past either end of a small row that the closer look's crop takes in: a far shot's first
+ * pass may read a few of its drums only (`0134` of a PAFAL's 7), and a row the crop cuts gives nothing.
+ */
+const CLOSER_ALONG = 8;
+/** The closer look's detector input side at most: onnxruntime keeps the memory a larger one takes. */
+const MAX_CLOSER_SIDE = 1600;
 /** Detector scale of the last look over the whole photo, when the finer one found no reading either. */
 const COARSER_DETECTION = 0.5;
 
@@ -124,6 +132,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (rescued) first = rescued;
       lap('rescale');
     }
+    // A reading from a row read small is checked by a closer look at it; where that look reads the
+    // row otherwise, the row was misread (a far shot's water row read with a frame edge for a `1`,
+    // 100488.72), and the reading is withheld: the second looks, the first of them as close, may give it.
+    if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading !== null) {
+      const closer = await closerReading(img, first, first.outcome.meter);
+      if (closer !== undefined) lap('closer');
+      if (closer && closer.reading !== first.outcome.meter.currentReading) first = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, currentReading: null } } };
+    }
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const guessed = first.outcome.meter;
@@ -168,6 +184,33 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   };
 
   /**
+   * A look at the part of the photo round `row` (see secondLookRegion), detected at `scale` of the
+   * working image; `closer`: over a longer crop, enlarged if need be (see closerReading).
+   */
+  const lookAround = async (img: RgbImage, row: CounterReading | null, lines: OcrLine[], scale: number, closer: boolean, serial: string) => {
+    const r = secondLookRegion(img, row, lines, closer ? CLOSER_ALONG : undefined);
+    const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
+    const maxSide = Math.max(32, Math.min(closer ? MAX_CLOSER_SIDE : Infinity, Math.round(Math.max(crop.width, crop.height) * scale)));
+    return { r, crop, seen: await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide, upscale: closer } }, serial) };
+  };
+
+  const closerScaleOf = (img: RgbImage, row: CounterReading) => closerScale(row.pitch, detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide));
+
+  /**
+   * A closer look at a row the first pass read small, as a meter photographed from afar (see
+   * look-scales.ts); undefined where the row is large enough.
+   */
+  const closerReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter): Promise<Found | null | undefined> => {
+    const row = first.counter;
+    const scale = row && !isSerialRow(row, meter.serialNumber) ? closerScaleOf(img, row) : null;
+    if (scale === null) return undefined;
+    const { r, crop, seen } = await lookAround(img, row, first.lines, scale, true, meter.serialNumber);
+    const found = await cuedReading(crop, seen, meter.type, meter.serialNumber);
+    if (found?.counter && cutByCrop(found.counter, r, img)) return null;
+    return found && { ...found, origin: { x: r.x0, y: r.y0 } };
+  };
+
+  /**
    * Second looks at a meter whose reading the first pass withheld, each checked as the first pass's
    * counter would be for the first pass's meter type, cheapest and likeliest first:
    * 0. a drum row whose digits the CNN did not confirm, read again by the OCR over strips of its own
@@ -209,28 +252,38 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     if (joined !== null) return { ...joined, counter: null, wheels: null };
     // A nameplate serial read as the counter row says nothing about where the drums are.
     const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
-    const r = secondLookRegion(img, row, first.lines);
-    const crop = cropRgb(img, r.x0, r.y0, r.x1, r.y1);
-    const scale = FINER_DETECTION * Math.min(1, ocrOpts.det.maxSide / Math.max(img.width, img.height));
-    const maxSide = Math.max(32, Math.round(Math.max(crop.width, crop.height) * scale));
-    const finer = await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide } }, serial);
-    lap('finer');
-    retype(finer);
-    const fine = await cuedReading(crop, finer, type, serial);
-    if (fine) {
-      // A row the crop may have cut short is no reading, and the looks after this one, which saw it
-      // less well, get no say either (a coarser look then read a blurred gas row's `23871.518` as `23871.1`).
-      if (fine.counter && cutByCrop(fine.counter, r, img)) return null;
-      return { ...fine, origin: { x: r.x0, y: r.y0 } };
+    // A row read small is looked at closer still, over a longer crop, where the finer look gave
+    // nothing (a far shot's; its LCD rows read at the finer scale, its drum rows at the closer one).
+    const small = row && closerScaleOf(img, row);
+    const scales = [{ scale: FINER_DETECTION * detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide), closer: false }];
+    if (small) scales.push({ scale: small, closer: true });
+    for (const [i, { scale, closer }] of scales.entries()) {
+      const { r, crop, seen: finer } = await lookAround(img, row, first.lines, scale, closer, serial);
+      lap(closer ? 'closer' : 'finer');
+      retype(finer);
+      const fine = await cuedReading(crop, finer, type, serial);
+      if (fine) {
+        // A row the crop may have cut short is no reading, and the looks after this one, which saw it
+        // less well, get no say either (a coarser look then read a blurred gas row's `23871.518` as `23871.1`).
+        if (!(fine.counter && cutByCrop(fine.counter, r, img))) return { ...fine, origin: { x: r.x0, y: r.y0 } };
+        if (i === scales.length - 1) return null;
+        continue;
+      }
+      const marked = await readBesideMarks(crop, finer, type);
+      if (marked !== null) return { ...marked, counter: null, wheels: null, origin: { x: r.x0, y: r.y0 } };
     }
-    const marked = await readBesideMarks(crop, finer, type);
-    if (marked !== null) return { ...marked, counter: null, wheels: null, origin: { x: r.x0, y: r.y0 } };
 
     const coarse = await look(img, { ...ocrOpts, det: { ...ocrOpts.det, maxSide: Math.round(ocrOpts.det.maxSide * COARSER_DETECTION) } }, serial);
     lap('coarse');
     retype(coarse);
     const rough = await cuedReading(img, coarse, type, serial);
-    if (rough) return rough;
+    // A row the coarser look sees small (see look-scales.ts) is no close-up's: its digits lose strokes
+    // there. The later looks go first, and it stands only where they find nothing and it reads no other
+    // digit where the first pass read one surely, drum row or not (a far PAFAL's sure 1 read as a 0 by
+    // the OCR and the CNN alike: 3416.8 for 13416.8; a far Elster's rolling last drum: 2669.586).
+    const coarseScale = COARSER_DETECTION * detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide);
+    if (rough && !(rough.counter && tooSmallForCoarse(rough.counter.pitch, coarseScale))) return rough;
+    const fallback = rough?.counter && !contradictsFirstPass(first, rough.counter) ? rough : null;
 
     const seen = firstSeen();
     const widenedReading = async (lines: OcrLineDetail[]) => {
@@ -247,14 +300,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     lap('red');
     retype(red);
     const reddened = await cuedReading(img, red, type, serial);
-    if (!reddened?.counter) return null;
+    if (!reddened?.counter) return fallback;
     // As for the rescue passes, the CNN must read every cell as the OCR did, but for a rolling last
     // wheel: a digit it replaced before that is a digit nothing else vouches for (a blurred `4` read at
     // 0.37, replaced by the CNN's `7`, gave `714.676` for `414.676`).
-    if (!cnnConfirms(reddened.counter, reddened.wheels, true)) return null;
+    if (!cnnConfirms(reddened.counter, reddened.wheels, true)) return fallback;
     // White numerals on red drums fade in the red channel too: a row found there may stop a drum short
     // of its red tail. (An electricity register's one red drum is followed by its red marks.)
-    return type !== 'electricity' && reddened.counter.redAfterTail ? null : reddened;
+    return type !== 'electricity' && reddened.counter.redAfterTail ? fallback : reddened;
   };
 
   /**
@@ -505,8 +558,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     if (cmp.kind !== 'fewer' && cmp.kind !== 'same') return null;
     const found = readCounter(img, { cells: cmp.cells, axis: row.axis, height: row.height, pitch: row.pitch, lineIndexes: [], score: 0 });
     if (!found) return null;
-    const { counter, wheels } = await lookAtDrums(img, withMarkedDecimals(seen.lines, found), seen.lines);
-    if (!counter.plainSigns) return null;
+    const looked = await lookAtDrums(img, withMarkedDecimals(seen.lines, found), seen.lines);
+    if (!looked.counter.plainSigns) return null;
+    // The cells the re-read left out before its first digit were read as 8s: blank digits, all unlit.
+    const counter = { ...looked.counter, blankLead: row.cells.length - cmp.cells.length };
+    const wheels = looked.wheels;
     // The row's own lines are left out, and with them a serial read on the row's line (`No 01234567`).
     const text = { ...parseMeterText([...seen.lines.filter((_, i) => !rowLines.includes(i)), toOcrLine(line)], seen.size, seen.colour), serialNumber: serial };
     const reading = chooseReading(type, text, counter, wheels);

@@ -46,7 +46,7 @@ export function isSerialRow(c: CounterReading, serial: string): boolean {
 /** Fewest digits of the serial a row must repeat to be taken for part of it. */
 const MIN_SERIAL_PART = 6;
 
-export function secondLookRegion(size: { width: number; height: number }, counter: CounterReading | null, lines: OcrLine[]): Region {
+export function secondLookRegion(size: { width: number; height: number }, counter: CounterReading | null, lines: OcrLine[], along = ALONG_MARGIN): Region {
   const clip = (r: Region): Region => ({
     x0: Math.max(0, Math.floor(r.x0)),
     y0: Math.max(0, Math.floor(r.y0)),
@@ -67,7 +67,7 @@ export function secondLookRegion(size: { width: number; height: number }, counte
     const [nx, ny] = [-ay, ax];
     const first = counter.cells[0];
     const last = counter.cells[counter.cells.length - 1];
-    const a = ALONG_MARGIN * counter.pitch;
+    const a = along * counter.pitch;
     const b = ACROSS_MARGIN * counter.height;
     const corners = [first, last].flatMap((c, i) => {
       const s = i === 0 ? -a : a;

@@ -650,6 +650,29 @@ test('gas and water LCDs: a point read after blank leading digits is the display
   assert.ok(water === null || water === 382.435, `382.435: ${water}`);
 });
 
+test('a register photographed from afar is looked at closer, and read', async () => {
+  const r = await recognizerP;
+  const face = await renderSvg(electricityDrumSvg('0134210', '01234567'));
+  const near = await r.inspect(face);
+  assert.equal(near.ms.closer, undefined);
+  // The face at a quarter of a photo's sides: its drums 30 px apart at the detector's 0.27.
+  const far = await sharp({ create: { width: 3600, height: 2480, channels: 3, background: '#9a9288' } })
+    .composite([{ input: face, left: 1350, top: 930 }])
+    .png()
+    .toBuffer();
+  const seen = await r.inspect(far);
+  assert.notEqual(seen.ms.closer, undefined);
+  assert.equal(seen.outcome.kind === 'meter' && seen.outcome.meter.currentReading, 13421);
+});
+
+test('a gas LCD re-read without its unlit segments keeps the blank leading digits the first read took for 8s', async () => {
+  // The re-read `121618`, its point seen, was refused as a gas register of 3 whole digits (before):
+  // the two cells it left out were read as 8s, blank digits of the register.
+  for (const [display, value] of [['  121.618', 121.618], ['    7.922', 7.922]] as const) {
+    assert.equal(await readingOf(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.06, words: GAS_LCD }))), value, display);
+  }
+});
+
 test('rendered LCDs whose unlit segments the OCR read as lit give their reading from a re-read without them', async () => {
   // Withheld before: 94806 (a sparse 8), 8832489 (a 7 read as 8 behind two ghost 8s), 0888384 (1s read as 8s).
   for (const [display, ghost, value] of [['94106', 0.11, 94106], ['  324.79', 0.09, 324.79], ['014138.4', 0.11, 14138.4]] as const) {

@@ -61,6 +61,11 @@ export interface CounterReading {
   plainSigns?: PlainRowSigns;
   /** Multiplier marks put a drum (the units drum or a fraction's) past the row's last cell (set by the pipeline; see scale-marks.ts). */
   unitsPastRow?: boolean;
+  /**
+   * Blank display digits before the first cell, known as such from a first read that took their
+   * unlit segments for 8s (set by the pipeline for a row re-read without them; see unlit-segments.ts).
+   */
+  blankLead?: number;
 }
 
 /**
