@@ -150,7 +150,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const tariffCount = type !== 'electricity' ? null : named ? (named.tariffCount ?? named.electricityTariffCount) : guessed.tariffCount;
       const retyped = { ...guessed, type, tariffCount };
       result = { ...first, outcome: { kind: 'meter', meter: retyped } };
-      if (found && checksHold(guessed.type, type) && secondLookStands(first, found, guessed.serialNumber)) {
+      if (found && checksHold(guessed.type, type) && secondLookStands(first, found, guessed.serialNumber, guessed.type)) {
         const meter = { ...retyped, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
@@ -672,7 +672,7 @@ interface Found {
  * A first row that is the nameplate serial (`serial`) sets none of these bounds (a dark shot's first pass
  * took a serial `12-1533308`, read `21533308` and regular, for its row: 488.717 fell below its floor).
  */
-export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found, serial = ''): boolean {
+export function secondLookStands(first: { counter: CounterReading | null; wheels: WheelReading | null; doubted?: boolean }, found: Found, serial = '', type?: MeterType): boolean {
   if (first.doubted && !(found.counter ? drumRow(found.counter) : found.drums)) return false;
   // As for re-read strips: an unsure leading digit may be the carrier's edge, which the CNN reads as a
   // 1 as readily (a phone shot's gas row, its first 0 half hidden by the black band's edge, was read
@@ -680,7 +680,7 @@ export function secondLookStands(first: { counter: CounterReading | null; wheels
   if (found.counter && unsureLead(found.counter)) return false;
   // The nameplate serial taken for the row: its length and its ink past the end say nothing of the counter's digits.
   const row = first.counter && !isSerialRow(first.counter, serial) ? first.counter : null;
-  if (found.reading < Math.max(leftOutFloor(row), firstRowFloor(row))) return false;
+  if (found.reading < Math.max(leftOutFloor(row), firstRowFloor(row, type?.startsWith('water') ? WATER_DECIMALS : 0))) return false;
   const significant = (digits: string) => digits.replace(/^0+/, '').length;
   const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
   if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
@@ -690,6 +690,9 @@ export function secondLookStands(first: { counter: CounterReading | null; wheels
   if (found.plainRows?.some((r) => contradictsFirstPass({ ...first, counter: row }, r, found.origin))) return false;
   return !found.counter || drumRow(found.counter) || !contradictsFirstPass({ ...first, counter: row }, found.counter, found.origin);
 }
+
+/** The fewest fractional (red) drums of a water meter's register. */
+const WATER_DECIMALS = 3;
 
 /** OCR confidence from which a drum the first pass read counts as read, where the CNN did not look at it. */
 const SURE_DRUM = 0.9;

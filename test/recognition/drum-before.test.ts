@@ -88,6 +88,10 @@ test('a second look may not read fewer whole drums than the regular drum row the
   // ... but a plain row right before red drums is a drum row short of them: `74133.2` lost a drum of `274133`.
   assert.equal(firstRowFloor(row('274133', 0, 'none', true, true)), 100000);
   assert.equal(firstRowFloor(row('1161815', 1, 'colour', false)), 0);
+  // A water row with one red drum seen of its 3: the other two are no whole drums (`414.676`, far away).
+  assert.equal(firstRowFloor(row('00214676', 1)), 10000);
+  assert.equal(firstRowFloor(row('00214676', 1), 3), 100);
+  assert.equal(firstRowFloor(row('00488914', 3), 3), 100);
   assert.equal(firstRowFloor(null), 0);
 });
 

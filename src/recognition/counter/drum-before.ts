@@ -103,14 +103,17 @@ export function leftOutFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'dr
  * zeros (and a leading 1) aside. The first pass's doubt is about a digit; a second look that reads
  * fewer drums lost some (a blurred register read `116181.5` and was withheld for one wheel; a finer
  * look then missed the thin 1s and read `181.5`; a small one's `274133`, short of its red tenth,
- * came out `74133.2`).
+ * came out `74133.2`). `minDecimals`: the fewest fractional drums the meter's type has.
  */
-export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular' | 'redBeyond'> | null): number {
+export function firstRowFloor(c: Pick<CounterReading, 'digits' | 'decimals' | 'decimalSource' | 'regular' | 'redBeyond'> | null, minDecimals = 0): number {
   if (!c) return 0;
   // A plain row that stops right before red drums is a drum row too (its red ones unread).
   const drums = drumRow(c) || (c.decimalSource === 'none' && c.redBeyond);
   if (!c.regular || !drums) return 0;
+  // A row with fewer decimals than its meter's least (a water meter's 3) lost some red drums' colour:
+  // those are no whole drums (a far shot's water row `00214676`, one red drum seen, set 10000 as its floor).
+  const decimals = Math.max(c.decimals, minDecimals);
   // A leading 1 may be the window's frame (an Itelma row read `1048891` under --degrade tilt).
-  const whole = c.digits.slice(0, c.digits.length - c.decimals).replace(/^1?0*/, '');
+  const whole = c.digits.slice(0, Math.max(0, c.digits.length - decimals)).replace(/^1?0*/, '');
   return whole.length ? 10 ** (whole.length - 1) : 0;
 }
