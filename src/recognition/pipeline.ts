@@ -219,6 +219,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * 1. a finer detector pass over the counter row (or the meter's text): drums too small for the
    *    detector (separate windows on a large dial); there, the other candidate rows and the strips
    *    beside a line of multiplier marks too; a row there that its crop may have cut ends the looks;
+   *    for a row read small (a meter photographed from afar), then a closer one over a longer crop;
    * 2. a coarser pass over the whole photo: the detector is scale-sensitive, and a drum row in framed
    *    windows it misses (or merges with the brand name above it) at the working scale, it often
    *    sees as one line at half of it;
