@@ -112,6 +112,8 @@ test('cnnConfirms: the CNN must read every cell as the OCR did, with no correcti
   assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])), false);
   // Where the last wheel may roll, only a correction before it counts.
   assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1]), true), true);
+  // ... unless the CNN sees it between two digits and the OCR read neither.
+  assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 0.5]), true), false);
   const inner = { ...row, cells: row.cells.map((c, i) => (i === 2 ? { ...c, digit: 4, score: 0.37 } : c)), digits: '0248714' };
   assert.equal(cnnConfirms(inner, wheelsAt([0, 2, 3, 8, 7, 1, 4]), true), false);
   // A plain LCD row: one confident OCR digit against the CNN.
