@@ -135,16 +135,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // A reading from a row read small is checked by a closer look at it; where that look reads the
     // row otherwise, the row was misread (a far shot's water row read with a frame edge for a `1`,
     // 100488.72), and the reading is withheld: the second looks, the first of them as close, may give it.
+    let closerLook: CloserLook | undefined;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading !== null) {
       const closer = await closerReading(img, first, first.outcome.meter);
       if (closer !== undefined) lap('closer');
-      if (closer && closer.reading !== first.outcome.meter.currentReading) first = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, currentReading: null } } };
+      closerLook = closer?.look;
+      if (closer?.found && closer.found.reading !== first.outcome.meter.currentReading) first = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, currentReading: null } } };
     }
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const guessed = first.outcome.meter;
       const typed: { named: ParsedText | null } = { named: null };
-      const found = await withheldReading(img, first, guessed, lap, typed);
+      const found = await withheldReading(img, first, guessed, lap, typed, closerLook);
       const { named } = typed;
       const type = named?.meterType ?? guessed.type;
       const tariffCount = type !== 'electricity' ? null : named ? (named.tariffCount ?? named.electricityTariffCount) : guessed.tariffCount;
@@ -194,20 +196,23 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return { r, crop, seen: await look(crop, { ...ocrOpts, det: { ...ocrOpts.det, maxSide, upscale: closer } }, serial) };
   };
 
+  type CloserLook = Awaited<ReturnType<typeof lookAround>>;
+
   const closerScaleOf = (img: RgbImage, row: CounterReading) => closerScale(row.pitch, detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide));
 
   /**
    * A closer look at a row the first pass read small, as a meter photographed from afar (see
    * look-scales.ts); undefined where the row is large enough.
    */
-  const closerReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter): Promise<Found | null | undefined> => {
+  const closerReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter): Promise<{ found: Found | null; look: CloserLook } | undefined> => {
     const row = first.counter;
     const scale = row && !isSerialRow(row, meter.serialNumber) ? closerScaleOf(img, row) : null;
     if (scale === null) return undefined;
-    const { r, crop, seen } = await lookAround(img, row, first.lines, scale, true, meter.serialNumber);
+    const look = await lookAround(img, row, first.lines, scale, true, meter.serialNumber);
+    const { r, crop, seen } = look;
     const found = await cuedReading(crop, seen, meter.type, meter.serialNumber);
-    if (found?.counter && cutByCrop(found.counter, r, img)) return null;
-    return found && { ...found, origin: { x: r.x0, y: r.y0 } };
+    if (found?.counter && cutByCrop(found.counter, r, img)) return { found: null, look };
+    return { found: found && { ...found, origin: { x: r.x0, y: r.y0 } }, look };
   };
 
   /**
@@ -231,7 +236,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * a plain number elsewhere on the meter (a tag's date, a nameplate number) passes the plain-row
    * checks as easily as a counter does, and the first pass already had its chance at plain rows.
    */
-  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void, typed: { named: ParsedText | null }): Promise<Found | null> => {
+  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void, typed: { named: ParsedText | null }, closerLook?: CloserLook): Promise<Found | null> => {
     const { type, serialNumber: serial } = meter;
     // A type the first pass only guessed from its row (no words on the meter read) gives way to the
     // first look's whose text names one (see inspect). The looks still check rows for the guessed
@@ -259,7 +264,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const scales = [{ scale: FINER_DETECTION * detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide), closer: false }];
     if (small) scales.push({ scale: small, closer: true });
     for (const [i, { scale, closer }] of scales.entries()) {
-      const { r, crop, seen: finer } = await lookAround(img, row, first.lines, scale, closer, serial);
+      // The closer look a given reading had (see closerReading) is this one: the same row, crop and scale.
+      const { r, crop, seen: finer } = closer && closerLook ? closerLook : await lookAround(img, row, first.lines, scale, closer, serial);
       lap(closer ? 'closer' : 'finer');
       retype(finer);
       const fine = await cuedReading(crop, finer, type, serial);
