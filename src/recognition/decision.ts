@@ -114,12 +114,12 @@ export function cnnConfirms(c: CounterReading, wheels: WheelReading | null, last
   if (!wheels) return false;
   // A drum the OCR read no digit on has nothing for the CNN to confirm.
   if (c.cells.some((cell, i) => cell.unread && !(lastMayRoll && i === c.cells.length - 1))) return false;
-  const combined = combineDigits(c, wheels);
   // A last wheel the CNN sees between two digits, neither the OCR's: a doubt, not a roll (a turned hot
   // meter's last drum, OCR `9` at 0.52 and CNN 7.5, gave 550.347 for a labelled 550.348).
   const n = c.cells.length;
   const last = wheels.positions[n - 1];
   if (lastMayRoll && last !== undefined && rollingAt(last) && !c.cells[n - 1].unread && ![Math.floor(last) % 10, Math.ceil(last) % 10].includes(c.cells[n - 1].digit)) return false;
+  const combined = combineDigits(c, wheels);
   const kept = lastMayRoll ? (d: string) => d.slice(0, -1) : (d: string) => d;
   return combined.disagreements === 0 && combined.overruled === 0 && kept(combined.digits) === kept(c.digits);
 }

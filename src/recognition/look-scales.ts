@@ -4,7 +4,7 @@
 // sees them smaller still, and loses strokes (a `1` read as a `0` by the OCR and the CNN alike).
 
 /** Digit pitch, in detector pixels, under which a read row is looked at closer. */
-export const CLOSE_PITCH = 26;
+const CLOSE_PITCH = 26;
 /** The pitch, in detector pixels, the closer look brings the row to, enlarging the working image at most MAX_CLOSER times. */
 const TARGET_PITCH = 64;
 const MAX_CLOSER = 2;

@@ -198,7 +198,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   type CloserLook = Awaited<ReturnType<typeof lookAround>>;
 
-  const closerScaleOf = (img: RgbImage, row: CounterReading) => closerScale(row.pitch, detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide));
+  const detScaleOf = (img: RgbImage) => detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide);
+  const closerScaleOf = (img: RgbImage, row: CounterReading) => closerScale(row.pitch, detScaleOf(img));
 
   /**
    * A closer look at a row the first pass read small, as a meter photographed from afar (see
@@ -261,7 +262,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // A row read small is looked at closer still, over a longer crop, where the finer look gave
     // nothing (a far shot's; its LCD rows read at the finer scale, its drum rows at the closer one).
     const small = row && closerScaleOf(img, row);
-    const scales = [{ scale: FINER_DETECTION * detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide), closer: false }];
+    const scales = [{ scale: FINER_DETECTION * detScaleOf(img), closer: false }];
     if (small) scales.push({ scale: small, closer: true });
     for (const [i, { scale, closer }] of scales.entries()) {
       // The closer look a given reading had (see closerReading) is this one: the same row, crop and scale.
@@ -288,7 +289,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // there. The later looks go first, and it stands only where they find nothing and it reads no other
     // digit where the first pass read one surely, drum row or not (a far PAFAL's sure 1 read as a 0 by
     // the OCR and the CNN alike: 3416.8 for 13416.8; a far Elster's rolling last drum: 2669.586).
-    const coarseScale = COARSER_DETECTION * detectorScale(Math.max(img.width, img.height), ocrOpts.det.maxSide);
+    const coarseScale = COARSER_DETECTION * detScaleOf(img);
     if (rough && !(rough.counter && tooSmallForCoarse(rough.counter.pitch, coarseScale))) return rough;
     const fallback = rough?.counter && !contradictsFirstPass(first, rough.counter) ? rough : null;
 
