@@ -1,6 +1,6 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far]]
+//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|glare|noisy]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
@@ -9,7 +9,10 @@
 // it 8 degrees (a hand-held shot); perspective shows it as from below and to the left (top and right
 // edges a fifth shorter, a projective warp), perspective-right as from below and to the right; far
 // shows the meter from further away: the photo at FAR of its size amid a blurred, text-free copy of
-// itself (a photo of 1500 px or less keeps its size, the surroundings added round it).
+// itself (a photo of 1500 px or less keeps its size, the surroundings added round it); warm gives it
+// the orange cast of tungsten light under a daylight white balance; glare adds a lamp's highlight
+// (radius a quarter of the short side, centred right of and above the middle); noisy makes it a
+// high-ISO night shot (60% brightness, grain of 14 grey levels).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +21,7 @@ import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 import { loadLabels } from './lib/labels.js';
-import { slanted } from './lib/perspective.js';
-
-/** `--degrade perspective`: the top edge and the right edge this share shorter (a shot from below left, about 25 degrees off). */
-const SLANT = 0.2;
+import { DEGRADATIONS, degraded, type Degradation } from './lib/degrade.js';
 
 /** exact / wrong / null at the label's precision; undefined when the photo has no reading label. */
 export function judgeReading(label: string, predicted: number | null | undefined): 'exact' | 'wrong' | 'null' | undefined {
@@ -49,48 +49,6 @@ function quantile(v: number[], q: number): number {
 async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffer> {
   const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
   return sharp(upright).rotate(degrees).jpeg({ quality: 92 }).toBuffer();
-}
-
-const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right', 'far'] as const;
-
-/** `--degrade far`: the photo's share of the new photo's sides. */
-const FAR = 0.45;
-/** Longest side up to which `far` adds surroundings instead of shrinking the photo. */
-const FAR_KEEPS = 1500;
-
-/** The photo at FAR of the frame's sides, centred in a blurred, enlarged copy of itself. */
-async function fartherAway(upright: Buffer, width: number, height: number): Promise<Buffer> {
-  const keep = Math.max(width, height) <= FAR_KEEPS;
-  const [fw, fh] = keep ? [Math.round(width / FAR), Math.round(height / FAR)] : [width, height];
-  const [pw, ph] = keep ? [width, height] : [Math.round(width * FAR), Math.round(height * FAR)];
-  const surroundings = await sharp(upright).resize(fw, fh, { fit: 'fill' }).blur(25).png({ compressionLevel: 1 }).toBuffer();
-  const photo = await sharp(upright).resize(pw, ph).png({ compressionLevel: 1 }).toBuffer();
-  return sharp(surroundings).composite([{ input: photo, left: Math.round((fw - pw) / 2), top: Math.round((fh - ph) / 2) }]).jpeg({ quality: 90 }).toBuffer();
-}
-type Degradation = (typeof DEGRADATIONS)[number];
-
-/** The photo upright, then made worse as `kind` says (see the usage above), as a JPEG. */
-async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
-  const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
-  const { width = 0, height = 0 } = await sharp(upright).metadata();
-  if (kind === 'dark') return sharp(upright).gamma(2.2, 1.0).linear(0.55, 0).jpeg({ quality: 80 }).toBuffer();
-  if (kind === 'blur') return sharp(upright).blur(2.2).jpeg({ quality: 85 }).toBuffer();
-  if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
-  if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
-  if (kind === 'far') return fartherAway(upright, width, height);
-  if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
-  if (kind === 'perspective' || kind === 'perspective-right') {
-    // From below right: the mirror image seen from below left, mirrored back.
-    const right = kind === 'perspective-right';
-    const { data, info } = await sharp(upright).flop(right).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const seen = slanted(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, SLANT);
-    return sharp(seen, { raw: { width: info.width, height: info.height, channels: 3 } }).flop(right).jpeg({ quality: 92 }).toBuffer();
-  }
-  const tilted = await sharp(upright).rotate(8, { background: '#808080' }).png({ compressionLevel: 1 }).toBuffer();
-  return sharp(tilted)
-    .resize(Math.round(width * 0.6), Math.round(height * 0.6), { fit: 'inside' })
-    .jpeg({ quality: 35 })
-    .toBuffer();
 }
 
 async function main(): Promise<void> {

@@ -8,13 +8,14 @@
 // a hot-water meter with light drums in a red band, red numerals for the decimals; a register whose
 // tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums.
 // A reading may be null; it must never be wrong.
-// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways] [--only layout]
+// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm] [--only layout]
 // [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
+import { WARM_GAINS } from './lib/camera.js';
 import { electricityDrumSvg, framedTenthSvg, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
@@ -26,6 +27,8 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
   small: (png) => sharp(png).resize(450).toBuffer(),
   tilt: (png) => sharp(png).rotate(8, { background: '#808080' }).png().toBuffer(),
   sideways: (png) => sharp(png).rotate(90).png().toBuffer(),
+  // Tungsten light under a daylight white balance (as the accuracy bench's `--degrade warm`).
+  warm: (png) => sharp(png).removeAlpha().linear(WARM_GAINS, [0, 0, 0]).jpeg({ quality: 85 }).toBuffer(),
 };
 
 /** A seeded linear congruential generator, so that a run can be repeated. */

@@ -3,12 +3,13 @@ import type { Meter, MeterType, RecognitionOutcome, Recognizer, RecognizerOption
 import { BadImageError, cropRgb, decodeImage, resizeRgb, setImageThreads, type RgbImage } from './preprocess.js';
 import { contradictsFirstPass, cutByCrop, isSerialRow, secondLookRegion, unsureLead } from './second-look.js';
 import { correctExposure } from './exposure.js';
+import { correctColourCast } from './white-balance.js';
 import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import { cropForRec, DEFAULT_REC, REC_HEIGHT } from './ocr/recognizer.js';
 import type { OcrLine } from './ocr/types.js';
 import type { RotatedRect } from './ocr/geometry.js';
 import type { DetectedBox } from './ocr/db-postprocess.js';
-import { findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
+import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
 import { cnnSettles, combineDigits, rollingAt } from './counter/combine.js';
@@ -98,7 +99,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     };
     let img: RgbImage;
     try {
-      img = correctExposure(await enlargeSmall(await decodeImage(bytes, { maxPixels: opts.maxPixels, maxSide: WORKING_SIDE })));
+      img = correctColourCast(correctExposure(await enlargeSmall(await decodeImage(bytes, { maxPixels: opts.maxPixels, maxSide: WORKING_SIDE }))));
     } catch (err) {
       const reason = err instanceof BadImageError ? err.message : 'undecodable image';
       return { outcome: { kind: 'bad_image', reason }, lines: [], ms };
@@ -545,12 +546,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   /**
    * An LCD-like row read again with the display's unlit segments wiped out, and how that compares
    * with the row (see unlit-segments.ts); null when the row's line(s) hold a digit the row left out
-   * (off its pitch): the re-read stands for those lines in the text, and that digit would go missing
-   * from the parser's pick too.
+   * (off its pitch), or more digits past a word (a model code's `2023F189-8`): the re-read stands for
+   * those lines in the text, and those digits would go missing from the parser's pick too.
    */
   const unlitReread = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, row: CounterReading) => {
     const rowLines = [...new Set(row.cells.map((c) => c.line))];
-    if (rowLines.some((i) => !seen.details[i]) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
+    if (rowLines.some((i) => !seen.details[i] || digitsPastWord(seen.details[i].text) > 0) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
     const [line] = await readStrips([unlitStrip(row)], (rects) =>
       ocr.recognizer.recognizeCrops(rects.map((r) => wipeFaintStrokes(cropForRec(img, r, DEFAULT_REC.maxWidth), (row.pitch * REC_HEIGHT) / r.height))),
     );

@@ -56,6 +56,11 @@ test('trailingRedRun counts the red fractional drums only when they form the tai
   assert.equal(trailingRedRun([0, 0.3, 0, 0, 0.02, 0.5, 0.4, 0.45]), 0);
   assert.equal(trailingRedRun([0.2, 0.2, 0.2, 0.25]), 0);
   assert.equal(trailingRedRun([0, 0, 0, 0]), 0);
+  // A reddish photo: the run's first cell, far less red than the rest, is a black drum tinged by
+  // the cast and its red neighbour (a warm-lit Itelma, `43.916` for `439.160`).
+  assert.equal(trailingRedRun([0, 0, 0.06, 0.08, 0.2, 0.74, 0.81, 0.83]), 3);
+  // On a row whose black drums are free of red, a weakly red first cell is a worn red drum still.
+  assert.equal(trailingRedRun([0, 0, 0, 0.01, 0.2, 0.74, 0.81, 0.83]), 4);
 });
 
 test('redRunWithCores takes in a drum whose centre alone is red, never a black drum or a reddish row', () => {
@@ -159,6 +164,11 @@ test('combineDigits: the CNN does not change the magnitude of a row through its 
   assert.equal(combineDigits(scored('0904', 0, 0.41), firm([3, 9, 0, 4])).disagreements, 1);
   // A leading 1 may be the window's frame read as a digit: the CNN's 0 stands.
   assert.deepEqual(combineDigits(scored('1904', 0, 0.41), firm([0, 9, 0, 4])), { digits: '0904', disagreements: 0, overruled: 0 });
+  // After leading 0 drums the first other digit, a 1 included, is no frame: 10^n less is no reading.
+  assert.equal(combineDigits(scored('01904', 1, 0.41), firm([0, 0, 9, 0, 4])).disagreements, 1);
+  assert.equal(combineDigits(scored('00604', 2, 0.41), firm([0, 0, 0, 0, 4])).disagreements, 1);
+  // A later digit is the CNN's to read as before.
+  assert.deepEqual(combineDigits(scored('01964', 3, 0.41), firm([0, 1, 9, 0, 4])), { digits: '01904', disagreements: 0, overruled: 0 });
 });
 
 test('combineDigits: across its 1/7 and 4/7 confusions the CNN replaces only a barely read OCR digit', () => {
@@ -208,14 +218,16 @@ test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7,
   assert.equal(r.disagreements, 1);
   assert.equal(r.digits, '0134749');
   // Without the contradiction the CNN's reading of an unsure digit stands, as before...
-  const alone = scored('0834749', 1, 0.58);
-  assert.deepEqual(combineDigits(alone, firm([0, 0, 3, 4, 7, 4, 9])), { digits: '0034749', disagreements: 0, overruled: 0 });
+  const alone = scored('0184749', 2, 0.58);
+  assert.deepEqual(combineDigits(alone, firm([0, 1, 3, 4, 7, 4, 9])), { digits: '0134749', disagreements: 0, overruled: 0 });
   // ... but not of an unsure `1` it reads as `0` (a thin 1 between window edges), unless barely read.
   const one = scored('0134749', 1, 0.58);
   assert.deepEqual(combineDigits(one, firm([0, 0, 3, 4, 7, 4, 9])), { digits: '0134749', disagreements: 1, overruled: 0 });
   const slantedOne = scored('0134200', 1, 0.68);
   assert.equal(combineDigits(slantedOne, firm([0, 0, 3, 4, 2, 0, 0])).disagreements, 1);
-  assert.deepEqual(combineDigits(scored('0134749', 1, 0.4), firm([0, 0, 3, 4, 7, 4, 9])).digits, '0034749');
+  assert.deepEqual(combineDigits(scored('0134749', 2, 0.4), firm([0, 1, 7, 4, 7, 4, 9])).digits, '0174749');
+  // The first digit after leading 0s, even barely read, is not the CNN's to make a 0 (10^n less).
+  assert.equal(combineDigits(scored('0134749', 1, 0.4), firm([0, 0, 3, 4, 7, 4, 9])).disagreements, 1);
   // A near-certain `1` it takes for a `7`, its classic confusion, leaves its reading of the unsure last wheel standing.
   const slip = scored('00488913', 7, 0.22);
   slip.cells[6].score = 0.99;
@@ -370,6 +382,15 @@ test('rowWhiteGains leaves a grey-lit row alone and refuses a cast too strong to
   const g = rowWhiteGains(drumRow([1, 1, 1]), cells, [1, 0], 20, 30);
   assert.ok(g && g.every((v) => Math.abs(v - 1) < 0.02));
   assert.equal(rowWhiteGains(drumRow([1, 0.4, 0.3]), cells, [1, 0], 20, 30), null);
+});
+
+test('a strong tungsten cast (whites twice as red as blue) is still balanced and the red drums found', () => {
+  const img = drumRow([1.05, 0.78, 0.5]);
+  const g = rowWhiteGains(img, rowWindow().cells, [1, 0], 20, 30);
+  assert.ok(g && g[2] / g[0] > 1.8, `gains ${g}`);
+  const r = readCounter(img, rowWindow());
+  assert.equal(r?.decimals, 3);
+  assert.equal(r?.decimalSource, 'colour');
 });
 
 test('dropDividers removes window dividers read as 1 and digits read twice, never a real 1', () => {

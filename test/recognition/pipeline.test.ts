@@ -728,6 +728,12 @@ test('a drum row withheld under warm light is read in a look at the red channel 
   assert.equal(await readingOf(warm), 926183.3);
 });
 
+test('a water meter under strong tungsten light (whites 2.4 times as red as blue) is read with its red drums', async () => {
+  // Every light drum face looks orange, as red as the fractional drums: the photo's whites are made grey first.
+  const warm = await sharp(await waterMeterPng('01830592', '12-345678')).linear([1, 0.7, 0.42], [0, 0, 0]).jpeg({ quality: 85 }).toBuffer();
+  assert.equal(await readingOf(warm), 1830.592);
+});
+
 test("a drum row the detector boxes only in part, and only at the coarser scale, is read from that look's lines widened", async () => {
   // Black drums in separate windows, the red one rolling: the first pass boxes only the red drum's two
   // halves, the coarser look boxes the black drums in two short lines without the red drum (a red

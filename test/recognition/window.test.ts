@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findCounterWindows, lineDigits } from '../../src/recognition/counter/window.js';
+import { digitsPastWord, findCounterWindows, lineDigits } from '../../src/recognition/counter/window.js';
 import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
 import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
@@ -70,4 +70,13 @@ test("a lone drum's box turned well off the row's axis gives its digit unsurely;
     const kept = findCounterWindows([line('7544', 100, 100, 40), turned('1', 135, angle), line('90', 150, 100, 40)]);
     assert.equal(kept[0].cells[4].score, 0.97, String(angle));
   }
+});
+
+test('digitsPastWord counts a model code\'s digits past its letter, not a unit\'s exponent', () => {
+  assert.equal(digitsPastWord('2023F189-8'), 4);
+  assert.equal(digitsPastWord('12345m3'), 0);
+  assert.equal(digitsPastWord('00123.456 M3'), 0);
+  assert.equal(digitsPastWord('0123.4kWh'), 0);
+  assert.equal(digitsPastWord('O0123'), 0);
+  assert.equal(digitsPastWord('G4 2019'), 0);
 });

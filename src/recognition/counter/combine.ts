@@ -185,6 +185,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   let overruled = 0;
   let replaced = 0;
   const last = counter.cells.length - 1;
+  const firstSignificant = counter.cells.findIndex((cell) => cell.digit !== 0 || cell.unread);
   const replacedAt: number[] = [];
   // Cells where OCR and CNN disagree, each judged on its own.
   const disagreedAt = new Set<number>();
@@ -223,7 +224,9 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
       // which sees a digit in anything, must not turn it into a leading digit worth 10^n. Nor may it
       // turn a leading digit other than a 1 (which may be the frame's edge) into a 0, dropping 10^n:
       // a sideways face's first `6`, placed a quarter pitch off its drum, read as `0` (9049.155 for 69049.155).
-      const leadingMagnitude = i === 0 && (o === 0 ? cnn !== 0 : o !== 1 && cnn === 0);
+      // Nor the first non-zero digit after leading 0 drums, a 1 included (it is no frame's edge
+      // there): a noisy PAFAL row's `0134944`, its `1` read at 0.47, became 3494.4.
+      const leadingMagnitude = i === 0 ? (o === 0 ? cnn !== 0 : o !== 1 && cnn === 0) : i === firstSignificant && cnn === 0;
       // A wheel before the last cannot sit part way on while the wheel to its right is not passing
       // 9 -> 0: the CNN framed or read it wrong.
       const stray = rolling && i < last && !carrying(snapped, i);

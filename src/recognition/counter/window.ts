@@ -93,6 +93,19 @@ export function lineDigits(line: OcrLineDetail, lineIndex: number): DigitCell[] 
 }
 
 /**
+ * Digits a line holds past the word that ended its digit row (see lineDigits), other than a unit's
+ * exponent (`m3`): a model code's (`2023F189-8`), whose first digits are no register.
+ */
+export function digitsPastWord(text: string): number {
+  const chars = [...text];
+  const start = chars.findIndex(isDigit);
+  if (start < 0) return 0;
+  const word = chars.findIndex((ch, i) => i > start && isLetter(ch) && !ZERO_LOOKALIKES.has(ch));
+  if (word < 0) return 0;
+  return chars.filter((ch, i) => i > word && isDigit(ch) && !/[mM]/.test(chars[i - 1])).length;
+}
+
+/**
  * A drum window's edges read as brackets or bars at a line's ends (`2]` for a drum boxed with the
  * frame beside it): they are no text of the line. Counted, they kept a one-drum line out of its row,
  * and the next box's reading of that drum's right edge as `1` took its place (97191 for 97291).

@@ -11,6 +11,8 @@ export type { ColourEvidence, ImageSize, OcrLine, ParsedText, ReadingCandidate, 
 /** Serials below this confidence are left empty: no serial beats a wrong one. */
 export const SERIAL_MIN_CONFIDENCE = 0.4;
 const MAX_READINGS = 8;
+/** OCR confidence a digit line needs to count as a counter, evidence of a meter on its own. */
+const COUNTER_EVIDENCE_SCORE = 0.5;
 
 export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: ColourEvidence): ParsedText {
   const usable = lines.filter((l) => l.text.trim().length > 0);
@@ -52,7 +54,8 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
 
   // A counter-like digit row (5-8 digits with leading zeros) is meter evidence on its own.
   let meterRaw = ev.meterRaw;
-  const counterLike = top && top.score >= 0.5 && top.integerDigits >= 5 && top.integerDigits <= 8;
+  // Not a line the OCR barely read: noise on a dark photo of coins read as `00000` at 0.40.
+  const counterLike = top && top.score >= 0.5 && top.integerDigits >= 5 && top.integerDigits <= 8 && usable[top.lineIndex].score >= COUNTER_EVIDENCE_SCORE;
   if (counterLike) meterRaw += top.text.startsWith('0') ? 2.5 : 1.5;
   // ... and with an ID-like number printed apart from it (a nameplate serial), more so; not the row
   // itself taken for a serial (an upside-down laser rangefinder's display, `662188`, was both).

@@ -66,6 +66,8 @@ test('meter likelihood: high for nameplates, low for displays and pages that are
   const like = (lines: ReturnType<typeof line>[]) => parseMeterText(lines, PHOTO).meterLikelihood;
   assert.ok(like([line('0134200', 300, 300, 400, 110), line('kW·h', 750, 310, 120, 80), line('220V', 300, 440, 80, 50), line('50Hz', 500, 440, 80, 50)]) > 0.9);
   assert.ok(like([line('008698.', 300, 300, 300, 100)]) > 0.5, 'a counter with leading zeros alone');
+  // ... but not one the OCR barely read (noise on a dark photo of coins read as `00000` at 0.40).
+  assert.ok(like([{ ...line('00000', 300, 300, 300, 100), score: 0.4 }]) < 0.5, 'a barely read row of zeros');
   assert.ok(like([line('2:440m412', 80, 30, 300, 100), line('139', 100, 230, 400, 290), line('mmol/L', 360, 620, 150, 56)]) < 0.2);
   assert.ok(like([line('74.00', 300, 250, 500, 330), line('LITRES', 300, 660, 300, 110)]) < 0.2);
   assert.ok(like([line('1555', 400, 250, 700, 430)]) < 0.5);

@@ -1,0 +1,61 @@
+// Pixel-level camera faults for the accuracy bench's `--degrade warm|glare|noisy`, on raw RGB pixels
+// so that each is exact and repeatable (the same photo always gets the same fault).
+
+/** Tungsten light read by a camera set for daylight: red up, blue down (white becomes orange). */
+export const WARM_GAINS: [number, number, number] = [1.12, 0.97, 0.68];
+
+export function colourCast(rgb: Uint8Array, gains: [number, number, number]): Uint8Array {
+  const out = new Uint8Array(rgb.length);
+  for (let i = 0; i < rgb.length; i++) out[i] = Math.min(255, Math.round(rgb[i] * gains[i % 3]));
+  return out;
+}
+
+/**
+ * A specular highlight (a lamp or the sun on the meter's glass): white added with a radial
+ * falloff, full at the centre (cx, cy), gone at `radius` (all in pixels).
+ */
+export function glare(rgb: Uint8Array, width: number, height: number, cx: number, cy: number, radius: number, peak = 230): Uint8Array {
+  const out = Uint8Array.from(rgb);
+  const x0 = Math.max(0, Math.floor(cx - radius)), x1 = Math.min(width - 1, Math.ceil(cx + radius));
+  const y0 = Math.max(0, Math.floor(cy - radius)), y1 = Math.min(height - 1, Math.ceil(cy + radius));
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const d = Math.hypot(x - cx, y - cy) / radius;
+      if (d >= 1) continue;
+      const add = peak * (1 - d * d) ** 2;
+      const i = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) out[i + c] = Math.min(255, Math.round(rgb[i + c] + add));
+    }
+  }
+  return out;
+}
+
+/** A seeded generator of normal deviates (mulberry32 + Box-Muller), so noise repeats run to run. */
+export function gaussian(seed: number): () => number {
+  let s = seed >>> 0;
+  const uniform = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+/**
+ * A night shot at high ISO: brightness scaled by `gain`, then sensor noise of `sigma` grey levels,
+ * mostly shared by the three channels (luminance grain) with a smaller colour part.
+ */
+export function grainy(rgb: Uint8Array, gain: number, sigma: number, seed = 1): Uint8Array {
+  const next = gaussian(seed);
+  const out = new Uint8Array(rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) {
+    const shared = next() * sigma;
+    for (let c = 0; c < 3; c++) {
+      const v = rgb[i + c] * gain + shared + next() * sigma * 0.4;
+      out[i + c] = Math.max(0, Math.min(255, Math.round(v)));
+    }
+  }
+  return out;
+}
