@@ -1,6 +1,6 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|glare|noisy]]
+//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|cool|glare|noisy]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
@@ -10,7 +10,8 @@
 // edges a fifth shorter, a projective warp), perspective-right as from below and to the right; far
 // shows the meter from further away: the photo at FAR of its size amid a blurred, text-free copy of
 // itself (a photo of 1500 px or less keeps its size, the surroundings added round it); warm gives it
-// the orange cast of tungsten light under a daylight white balance; glare adds a lamp's highlight
+// the orange cast of tungsten light under a daylight white balance, cool the blue-green cast of shade or
+// fluorescent light under a tungsten one; glare adds a lamp's highlight
 // (radius a quarter of the short side, centred right of and above the middle); noisy makes it a
 // high-ISO night shot (60% brightness, grain of 14 grey levels).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

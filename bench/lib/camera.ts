@@ -3,6 +3,8 @@
 
 /** Tungsten light read by a camera set for daylight: red up, blue down (white becomes orange). */
 export const WARM_GAINS: [number, number, number] = [1.12, 0.97, 0.68];
+/** Cool-white fluorescent or shade light read by a camera set for tungsten: blue up, red down. */
+export const COOL_GAINS: [number, number, number] = [0.72, 0.95, 1.15];
 
 export function colourCast(rgb: Uint8Array, gains: [number, number, number]): Uint8Array {
   const out = new Uint8Array(rgb.length);

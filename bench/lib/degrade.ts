@@ -2,12 +2,12 @@
 // would (see bench/accuracy.ts for what each does), returned as a JPEG.
 import sharp from 'sharp';
 import { slanted } from './perspective.js';
-import { colourCast, glare, grainy, WARM_GAINS } from './camera.js';
+import { colourCast, COOL_GAINS, glare, grainy, WARM_GAINS } from './camera.js';
 
 /** `--degrade perspective`: the top edge and the right edge this share shorter (a shot from below left, about 25 degrees off). */
 const SLANT = 0.2;
 
-export const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right', 'far', 'warm', 'glare', 'noisy'] as const;
+export const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right', 'far', 'warm', 'cool', 'glare', 'noisy'] as const;
 export type Degradation = (typeof DEGRADATIONS)[number];
 
 /** `--degrade far`: the photo's share of the new photo's sides. */
@@ -35,12 +35,13 @@ export async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer
   if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
   if (kind === 'far') return fartherAway(upright, width, height);
   if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
-  if (kind === 'warm' || kind === 'glare' || kind === 'noisy') {
+  if (kind === 'warm' || kind === 'cool' || kind === 'glare' || kind === 'noisy') {
     const { data, info } = await sharp(upright).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
     const short = Math.min(info.width, info.height);
     const out =
       kind === 'warm' ? colourCast(rgb, WARM_GAINS)
+      : kind === 'cool' ? colourCast(rgb, COOL_GAINS)
       : kind === 'glare' ? glare(rgb, info.width, info.height, info.width * 0.6, info.height * 0.4, short * 0.25)
       : grainy(rgb, 0.6, 14, info.width * 31 + info.height);
     return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();

@@ -11,6 +11,12 @@ const WHITE_SHARE = 0.03;
  * reading was lost), and the readers' own thresholds, the row's own balance included, were set on them.
  */
 export const CAST_LEFT = 1.6;
+/**
+ * A cool cast (red the whites' dimmest channel: shade, fluorescent or cool LED light) is taken out from
+ * this on: it takes the red out of red drums (PAFAL red tenths under such light, whites 1.46 to 1.6 less
+ * red than green or blue, no longer passed for red), and meters-dev's coolest meter photo sits at 1.13.
+ */
+export const COOL_CAST_LEFT = 1.25;
 /** Beyond this the "whites" are the scene's colour (a red body filling the frame), not the light's. */
 export const CAST_MAX = 3;
 /** Every pixel is sampled on a grid about this many steps wide. */
@@ -51,15 +57,16 @@ export function whitePatch(img: RgbImage): [number, number, number] | null {
 }
 
 /**
- * The photo with its whites made grey when their cast is between CAST_LEFT and CAST_MAX, else the
- * same object. The brightest channel stays as it is and the others are raised to it.
+ * The photo with its whites made grey when their cast is between CAST_LEFT (COOL_CAST_LEFT for a
+ * cool one) and CAST_MAX, else the same object. The brightest channel stays as it is and the others are raised to it.
  */
 export function correctColourCast(img: RgbImage): RgbImage {
   const white = whitePatch(img);
   if (!white) return img;
-  const cast = Math.max(...white) / Math.min(...white);
-  if (cast <= CAST_LEFT || cast > CAST_MAX) return img;
   const top = Math.max(...white);
+  const cast = top / Math.min(...white);
+  const cool = white[0] === Math.min(...white);
+  if (cast <= (cool ? COOL_CAST_LEFT : CAST_LEFT) || cast > CAST_MAX) return img;
   const luts = white.map((w) => {
     const lut = new Uint8Array(256);
     for (let v = 0; v < 256; v++) lut[v] = Math.min(255, Math.round((v * top) / w));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CAST_LEFT, correctColourCast, whitePatch } from '../../src/recognition/white-balance.js';
+import { CAST_LEFT, COOL_CAST_LEFT, correctColourCast, whitePatch } from '../../src/recognition/white-balance.js';
 import { saturatedRed, type RgbImage } from '../../src/recognition/preprocess.js';
 
 /** A 300x200 scene: grey wall, a white dial in the middle with a red drum on it, lit by light of colour `light`. */
@@ -45,4 +45,21 @@ test('a mild cast, and a scene whose whites are its own strong colour, are left 
   assert.equal(correctColourCast(mild), mild);
   const red = scene([1, 0.3, 0.25]);
   assert.equal(correctColourCast(red), red);
+});
+
+test('a cool cast (red the dimmest channel of the whites) is taken out from a weaker cast on than a warm one', () => {
+  // Shade or fluorescent light: the whites 1.4 times as green-blue as red.
+  const cool = scene([0.72, 1, 1.02]);
+  const fixed = correctColourCast(cool);
+  assert.notEqual(fixed, cool);
+  const [r, g, b] = at(fixed, 150, 100);
+  assert.ok(Math.max(r, g, b) - Math.min(r, g, b) <= 3, `dial ${r},${g},${b}`);
+  assert.ok(saturatedRed(...(at(fixed, 180, 100) as [number, number, number])), 'the red drum is red');
+  // The same strength of a warm cast is left alone, and a faint cool one too.
+  const warm = scene([1.02, 1, 0.72]);
+  assert.ok(1.02 / 0.72 < CAST_LEFT);
+  assert.equal(correctColourCast(warm), warm);
+  const faint = scene([0.85, 1, 1]);
+  assert.ok(1 / 0.85 < COOL_CAST_LEFT);
+  assert.equal(correctColourCast(faint), faint);
 });
