@@ -58,15 +58,16 @@ export function whitePatch(img: RgbImage): [number, number, number] | null {
 
 /**
  * The photo with its whites made grey when their cast is between CAST_LEFT (COOL_CAST_LEFT for a
- * cool one) and CAST_MAX, else the same object. The brightest channel stays as it is and the others are raised to it.
+ * cool one) and CAST_MAX, else the same object. The brightest channel stays as it is and the others
+ * are raised to it.
  */
 export function correctColourCast(img: RgbImage): RgbImage {
   const white = whitePatch(img);
   if (!white) return img;
   const top = Math.max(...white);
-  const cast = top / Math.min(...white);
-  const cool = white[0] === Math.min(...white);
-  if (cast <= (cool ? COOL_CAST_LEFT : CAST_LEFT) || cast > CAST_MAX) return img;
+  const least = Math.min(...white);
+  const cast = top / least;
+  if (cast <= (white[0] === least ? COOL_CAST_LEFT : CAST_LEFT) || cast > CAST_MAX) return img;
   const luts = white.map((w) => {
     const lut = new Uint8Array(256);
     for (let v = 0; v < 256; v++) lut[v] = Math.min(255, Math.round((v * top) / w));
