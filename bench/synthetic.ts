@@ -6,8 +6,9 @@
 // their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
 // faint unlit segments, a point), alone and with a tariff sign and a register code (`T2`, `1.8.2`);
 // a hot-water meter with light drums in a red band, red numerals for the decimals; a register whose
-// tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums.
-// A reading may be null; it must never be wrong.
+// tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums;
+// ultrasonic gas, water and heat meters' LCD faces. A reading may be null; it must never be wrong. Each
+// face's meter type is checked too (a face answered without a meter counts as a wrong type).
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm] [--only layout]
 // [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,8 @@ import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
 import { WARM_GAINS } from './lib/camera.js';
-import { electricityDrumSvg, framedTenthSvg, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import type { MeterType } from '../src/recognition/types.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
 
@@ -43,6 +45,8 @@ interface Face {
   shows: string;
   /** Readings that are right (a tenth set apart may be left out). */
   right: number[];
+  /** The type its words (or, without a rated temperature, its colours) name. */
+  type: MeterType;
 }
 
 /**
@@ -92,12 +96,14 @@ function wholeWhileRolling(pos: number[]): number[] {
 const shown = (pos: number[]) => pos.map((p) => (p % 1 ? p.toFixed(1) : String(p))).join(' ');
 
 /**
- * An LCD register's display: 5 to 8 digits, 0 to 2 of them after the point, leading zeros shown or
- * left blank (both are common), and how faintly its unlit segments show.
+ * An LCD register's display: 5 to 8 digits, 0 to 2 of them after the point (an electricity register),
+ * or `volume`: 8 digits, 3 after the point (cubic metres to the litre, as ultrasonic gas and water
+ * meters show them); leading zeros shown or left blank (both are common), and how faintly its unlit
+ * segments show.
  */
-function lcdDisplay(r: () => number): { display: string; value: number; ghost: number } {
-  const n = 5 + Math.floor(r() * 4);
-  const decimals = Math.floor(r() * 3);
+function lcdDisplay(r: () => number, volume = false): { display: string; value: number; ghost: number } {
+  const n = volume ? 8 : 5 + Math.floor(r() * 4);
+  const decimals = volume ? 3 : Math.floor(r() * 3);
   let d = Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const lead = Math.floor(r() * (n - decimals - 1));
   d = '0'.repeat(lead) + d.slice(lead);
@@ -107,12 +113,22 @@ function lcdDisplay(r: () => number): { display: string; value: number; ghost: n
   return { display, value, ghost: Math.round(r() * 12) / 100 };
 }
 
-/**
- * `more` draws the digits of layouts added later, `lcd` those of the LCD layouts, `hot` those of
- * the hot-water face, `framed` those of the framed tenth and `gas` those of the gas faces, so that a
- * seed still gives the earlier layouts' faces.
- */
-function faces(rnd: () => number, more: () => number, lcd: () => number, hot: () => number, framed: () => number, gas: () => number): Face[] {
+/** Seeded draws per group of layouts, so that a seed still gives the earlier layouts' faces. */
+interface Draws {
+  /** The first layouts'. */
+  rnd: () => number;
+  /** The 6+1 register's and the rolling layouts'. */
+  more: () => number;
+  lcd: () => number;
+  hot: () => number;
+  framed: () => number;
+  gas: () => number;
+  /** The gas and water LCD faces'. */
+  volumeLcd: () => number;
+  heatLcd: () => number;
+}
+
+function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd }: Draws): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -128,26 +144,33 @@ function faces(rnd: () => number, more: () => number, lcd: () => number, hot: ()
   const framedRoll = rollingDrums(5 + Math.floor(framed() * 2), framed);
   const gasLight = rollingDrums(8, gas);
   const gasDark = rollingDrums(8, gas);
+  const gasLcd = lcdDisplay(volumeLcd, true);
+  const waterLcd = lcdDisplay(volumeLcd, true);
+  const heatDisplay = lcdDisplay(heatLcd);
   return [
-    { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000] },
-    { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)] },
-    { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [] },
-    { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10] },
-    { layout: 'water, drums rolling', svg: waterMeterSvg(waterRoll, '12-345678'), shows: shown(waterRoll), right: rollingRight(waterRoll, 3) },
+    { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000], type: 'water_cold' },
+    { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)], type: 'electricity' },
+    { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [], type: 'electricity' },
+    { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10], type: 'electricity' },
+    { layout: 'water, drums rolling', svg: waterMeterSvg(waterRoll, '12-345678'), shows: shown(waterRoll), right: rollingRight(waterRoll, 3), type: 'water_cold' },
     // Readers leave a rolling tenth out: the whole kWh is right while the tenth drum is between digits.
-    { layout: '6+1, drums rolling', svg: electricityDrumSvg(registerRoll, '01234567'), shows: shown(registerRoll), right: [...rollingRight(registerRoll, 1), ...wholeWhileRolling(registerRoll)] },
-    { layout: 'lcd', svg: lcdMeterSvg(plainLcd.display, '01234567', { ghost: plainLcd.ghost }), shows: `${plainLcd.display} ghost ${plainLcd.ghost}`, right: [plainLcd.value] },
+    { layout: '6+1, drums rolling', svg: electricityDrumSvg(registerRoll, '01234567'), shows: shown(registerRoll), right: [...rollingRight(registerRoll, 1), ...wholeWhileRolling(registerRoll)], type: 'electricity' },
+    { layout: 'lcd', svg: lcdMeterSvg(plainLcd.display, '01234567', { ghost: plainLcd.ghost }), shows: `${plainLcd.display} ghost ${plainLcd.ghost}`, right: [plainLcd.value], type: 'electricity' },
     {
       layout: 'lcd, tariff + code',
       svg: lcdMeterSvg(tariffLcd.display, '01234567', { ghost: tariffLcd.ghost, tariff, code }),
       shows: `${code} ${tariffLcd.display} ${tariff} ghost ${tariffLcd.ghost}`,
       right: [tariffLcd.value],
+      type: 'electricity',
     },
-    { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000] },
+    { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000], type: 'water_hot' },
     // As for the tenth set apart, a reading of the whole kWh leaves out a drum, not gets one wrong.
-    { layout: 'tenth in a red frame', svg: framedTenthSvg(framedRoll, '3165537'), shows: shown(framedRoll), right: [...rollingRight(framedRoll, 1), Math.floor(rollingRight(framedRoll, 1)[0])] },
-    { layout: 'gas, light drums framed', svg: gasMeterSvg(gasLight, '33834598', true), shows: shown(gasLight), right: [...rollingRight(gasLight, 3), ...withoutRollingTail(gasLight, 3)] },
-    { layout: 'gas, dark drums framed', svg: gasMeterSvg(gasDark, '33834598', false), shows: shown(gasDark), right: [...rollingRight(gasDark, 3), ...withoutRollingTail(gasDark, 3)] },
+    { layout: 'tenth in a red frame', svg: framedTenthSvg(framedRoll, '3165537'), shows: shown(framedRoll), right: [...rollingRight(framedRoll, 1), Math.floor(rollingRight(framedRoll, 1)[0])], type: 'electricity' },
+    { layout: 'gas, light drums framed', svg: gasMeterSvg(gasLight, '33834598', true), shows: shown(gasLight), right: [...rollingRight(gasLight, 3), ...withoutRollingTail(gasLight, 3)], type: 'gas' },
+    { layout: 'gas, dark drums framed', svg: gasMeterSvg(gasDark, '33834598', false), shows: shown(gasDark), right: [...rollingRight(gasDark, 3), ...withoutRollingTail(gasDark, 3)], type: 'gas' },
+    { layout: 'lcd, gas meter', svg: lcdMeterSvg(gasLcd.display, '33834598', { ghost: gasLcd.ghost, words: GAS_LCD }), shows: `${gasLcd.display} ghost ${gasLcd.ghost}`, right: [gasLcd.value], type: 'gas' },
+    { layout: 'lcd, water meter', svg: lcdMeterSvg(waterLcd.display, '12-345678', { ghost: waterLcd.ghost, words: WATER_LCD }), shows: `${waterLcd.display} ghost ${waterLcd.ghost}`, right: [waterLcd.value], type: 'water_cold' },
+    { layout: 'lcd, heat meter', svg: lcdMeterSvg(heatDisplay.display, '66123456', { ghost: heatDisplay.ghost, words: HEAT_LCD }), shows: `${heatDisplay.display} ghost ${heatDisplay.ghost}`, right: [heatDisplay.value], type: 'heat' },
   ];
 }
 
@@ -162,21 +185,28 @@ async function main(): Promise<void> {
   if (!DEGRADE[degrade]) throw new Error(`--degrade takes ${Object.keys(DEGRADE).join(', ')}`);
   const modelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
   const recognizer = await createRecognizer({ modelsDir, threads: 2, maxPixels: 40_000_000 });
-  const rnd = random(seed);
-  const more = random(seed + 0x9e3779b9);
-  const lcd = random(seed + 0x7f4a7c15);
-  const hot = random(seed + 0x2545f491);
-  const framed = random(seed + 0x1b873593);
-  const gas = random(seed + 0x3c6ef372);
-  const tally = new Map<string, Record<Verdict, number>>();
+  const draws: Draws = {
+    rnd: random(seed),
+    more: random(seed + 0x9e3779b9),
+    lcd: random(seed + 0x7f4a7c15),
+    hot: random(seed + 0x2545f491),
+    framed: random(seed + 0x1b873593),
+    gas: random(seed + 0x3c6ef372),
+    volumeLcd: random(seed + 0x510e527f),
+    heatLcd: random(seed + 0x9b05688c),
+  };
+  const tally = new Map<string, Record<Verdict, number> & { typed: number }>();
   for (let k = 0; k < count; k++) {
-    for (const face of faces(rnd, more, lcd, hot, framed, gas)) {
+    for (const face of faces(draws)) {
       if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
       const verdict: Verdict = got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';
-      const t = tally.get(face.layout) ?? { exact: 0, null: 0, wrong: 0 };
+      const type = detail.outcome.kind === 'meter' ? detail.outcome.meter.type : detail.outcome.kind;
+      const t = tally.get(face.layout) ?? { exact: 0, null: 0, wrong: 0, typed: 0 };
       t[verdict]++;
+      if (type === face.type) t.typed++;
+      else console.log(`TYPE ${face.layout}: shows ${face.shows}, typed ${type} (${face.type}; words ${detail.text?.evidence.join(',') ?? '-'})`);
       tally.set(face.layout, t);
       if (verdict === 'wrong' || (verbose && verdict === 'null')) {
         const c = detail.counter;
@@ -186,9 +216,10 @@ async function main(): Promise<void> {
     }
   }
   console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}`);
-  for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}`);
+  for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}  type ${t.typed}/${t.exact + t.null + t.wrong}`);
   const wrong = [...tally.values()].reduce((a, t) => a + t.wrong, 0);
-  console.log(`wrong readings: ${wrong}`);
+  const untyped = [...tally.values()].reduce((a, t) => a + t.exact + t.null + t.wrong - t.typed, 0);
+  console.log(`wrong readings: ${wrong}  wrong types: ${untyped}`);
 }
 
 await main();

@@ -222,9 +222,20 @@ export function readingVerdict(
   // the OCR missed or added a drum, or the boundary was not found.
   // (A display's blank leading digits count: the OCR did not miss them.)
   const whole = c.digits.length - c.decimals + blank;
-  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && whole >= 4)) return no('water decimals');
+  // So do a display's leading zeros left blank where its own point was read and no digit's worth of
+  // ink lies a pitch before its first digit (an ultrasonic water meter's `    12.345`): none was missed.
+  // Not where the first digit is a 0: a display that shows its zeros blanks none (and a printed dial
+  // multiplier, `x0.0001`, taken for the row in a dark photo, is no display); nor with one whole digit,
+  // as printed constants have (`K=2.3148`).
+  const blankDisplayLead =
+    !drums && c.decimalSource === 'point' && c.plainSigns !== undefined && !c.plainSigns.inkPastEnd && !c.digits.startsWith('0') && c.digits.length - c.decimals >= 2;
+  if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && (whole >= 4 || blankDisplayLead))) return no('water decimals');
   // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
-  if (type === 'gas' && whole < 5) return no('gas: short');
+  if (type === 'gas' && whole < 5 && !blankDisplayLead) return no('gas: short');
+  // A gas register shows fractions of its unit, on red drums or after a display's point: a display's
+  // row read without a point lost it (a rendered `231.932` whose point sat against its `1`'s foot, read
+  // `231932` under a warm cast).
+  if (type === 'gas' && !drums && c.decimalSource === 'none' && c.plainSigns !== undefined) return no('gas: display without a point');
   // ... and no more than 6: a drum row read with 7 whole drums took a red frame's edge, or a drum
   // reaching into it, for the decimals' start (a rendered BK-G4's `58766.449` as `5876644.9`).
   if (type === 'gas' && drums && c.digits.length - c.decimals > 6) return no('gas: long');

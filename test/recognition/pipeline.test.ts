@@ -237,6 +237,35 @@ test('a plain row is withheld on any sign in its pixels that the OCR misread it,
   assert.equal(readingVerdict('electricity', text, trailing, null).why, 'plain: point at the end');
 });
 
+test('a gas or water display with its point read stands with blank leading digits, unless ink lies before its first digit; a gas display needs its point', async () => {
+  const { readingVerdict } = await import('../../src/recognition/decision.js');
+  const { text, cells, counter, signs } = await plainRowCase('12345');
+  // `   12.345`: the display's own point after the second digit, its leading digits blank.
+  const display = { ...counter, decimals: 3, decimalSource: 'point' as const, value: 12.345, cells: cells.map((c, i) => ({ ...c, followedBySeparator: i === 1 })), plainSigns: signs };
+  assert.equal(readingVerdict('water_cold', text, display, null).reading, 12.345);
+  assert.equal(readingVerdict('gas', text, display, null).reading, 12.345);
+  // A digit's worth of ink a pitch before the first digit: one may have been missed.
+  const inked = { ...display, plainSigns: { ...signs, inkPastEnd: true } };
+  assert.equal(readingVerdict('water_cold', text, inked, null).why, 'water decimals');
+  assert.equal(readingVerdict('gas', text, inked, null).why, 'gas: short');
+  // A row not shown to be a display (no plain-row signs), or without a point of its own, may have lost drums.
+  assert.equal(readingVerdict('gas', text, { ...display, plainSigns: undefined }, null).why, 'gas: short');
+  assert.equal(readingVerdict('water_cold', text, { ...display, decimalSource: 'colour' as const }, null).why, 'water decimals');
+  // A first digit 0: a display that shows its leading zeros blanks none (a dial's printed `x0.0001`).
+  const { text: zeroText, cells: zeroCells, counter: zero } = await plainRowCase('00001');
+  const multiplier = { ...zero, decimals: 4, decimalSource: 'point' as const, value: 0.0001, cells: zeroCells.map((c, i) => ({ ...c, followedBySeparator: i === 0 })), plainSigns: signs };
+  assert.equal(readingVerdict('water_cold', zeroText, multiplier, null).why, 'water decimals');
+  // One whole digit is a printed constant's (`K=2.3148`), not a display's.
+  const constant = { ...multiplier, digits: '23148', value: 2.3148, cells: multiplier.cells.map((c, i) => ({ ...c, digit: Number('23148'[i]) })) };
+  assert.equal(readingVerdict('water_cold', zeroText, constant, null).why, 'water decimals');
+  // A gas display read without any point lost it: a gas register shows fractions of its unit.
+  const { text: pointless, counter: whole } = await plainRowCase('231932');
+  assert.equal(readingVerdict('gas', pointless, { ...whole, plainSigns: signs }, null).why, 'gas: display without a point');
+  assert.equal(readingVerdict('electricity', pointless, { ...whole, plainSigns: signs }, null).reading, 231932);
+  // The decimals still have to be a water meter's.
+  assert.equal(readingVerdict('water_cold', text, { ...display, decimals: 2, value: 123.45, cells: cells.map((c, i) => ({ ...c, followedBySeparator: i === 2 })) }, null).why, 'water decimals');
+});
+
 test('a plain row takes the point the pixels show where the OCR read none, and doubts it beside a point the OCR read', async () => {
   const { readingVerdict, cued } = await import('../../src/recognition/decision.js');
   const { text, cells, counter, signs } = await plainRowCase('00006022');
@@ -648,6 +677,14 @@ test('gas and water LCDs: a point read after blank leading digits is the display
   // The first pass read `382435` surely; a widened strip read the `3` as an `8`: 882.435 (before).
   const water = await readingOf(await renderSvg(lcdMeterSvg(' 382.435', '01234567', { ghost: 0.1, words: WATER_LCD })));
   assert.ok(water === null || water === 382.435, `382.435: ${water}`);
+});
+
+test('gas and water LCDs that leave their leading zeros blank, unlit segments hardly showing, and decimals spaced apart by the OCR are read', async () => {
+  // Withheld before: `839779` and `472869` (points read) as short of whole digits, `71569.7 16` for its
+  // spaced decimals, which the text parser did not take for one number.
+  for (const [display, ghost, words, value] of [['  839.779', 0.01, GAS_LCD, 839.779], ['  472.869', 0.04, WATER_LCD, 472.869], ['71569.716', 0.02, GAS_LCD, 71569.716]] as const) {
+    assert.equal(await readingOf(await renderSvg(lcdMeterSvg(display, '33834598', { ghost, words }))), value, display);
+  }
 });
 
 test('a register photographed from afar is looked at closer, and read', async () => {

@@ -35,7 +35,14 @@ function interpretations(t: NumberToken): { intPart: string; frac: string; joine
     out.push({ intPart: t.groups.slice(0, -1).join(''), frac: last, joined: t.groups.length > 2 });
     return out;
   }
-  if (decimals === 1) return [];
+  if (decimals === 1) {
+    // A display's decimals spaced apart by the OCR (a seven-segment `1` is its cell's right-hand
+    // segments alone, so a wide gap comes before it): `71569.7 16`.
+    const point = t.seps.findIndex((sep) => sep === '.' || sep === ',');
+    const frac = t.groups.slice(point + 1).join('');
+    if (t.seps.slice(point + 1).every((sep) => sep === ' ') && frac.length <= 4) out.push({ intPart: t.groups.slice(0, point + 1).join(''), frac, joined: true });
+    return out;
+  }
   out.push({ intPart: t.groups.join(''), frac: '', joined: t.groups.length > 1 });
   if (t.groups.length > 1 && t.groups.some((g) => g.length >= 3)) {
     t.groups.forEach((g, k) => out.push({ intPart: g, frac: '', joined: false, groupIndex: k }));

@@ -20,6 +20,14 @@ test('drum digits separated by spaces are joined', () => {
   assert.equal(top([line('0 0 4 8 7 2 3 8', 150, 400, 700, 120)]).text, '00487238');
 });
 
+test("a display's decimals spaced apart after its point are joined; spaces before a last point are not decimals", () => {
+  // A seven-segment `1` sits right of its cell, and the OCR reads the wide gap before it as a space.
+  assert.equal(top([line('71569.7 16', 150, 400, 700, 120)]).text, '71569.716');
+  assert.equal(top([line('0 15 16.2', 150, 400, 700, 120)]).text, '01516.2');
+  // More than four digits after the point are not a reading's decimals.
+  assert.ok(!texts([line('1.5 16 48', 150, 400, 700, 120)]).includes('1.51648'));
+});
+
 test('look-alike letters inside the counter are repaired', () => {
   assert.equal(top([line('0O4B7238', 150, 400, 700, 120)]).text, '00487238');
   assert.equal(top([line('242719D2', 143, 327, 400, 74)]).text, '24271902');
