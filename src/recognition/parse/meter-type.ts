@@ -76,12 +76,15 @@ const RULES: Rule[] = [
   // A thermostat's HEAT and °C are not a heat meter's: its set point and fan give it away where its
   // name (see gauge) is not printed (not COOL: heat and cooling meters read that).
   { tag: 'hvac', re: /set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },
+  // Counters and keypads with a digit display as a meter's: an hour meter, a stopwatch or a kitchen
+  // timer, a Geiger counter, a calculator (its memory keys).
+  { tag: 'other-counter', re: /hour\s?(meter|counter)|hobbs|stopwatch|chronograph|\btimer\b|countdown|geiger|radiation|dosimeter|[uµμ]\s?sv\b|\bcpm\b|calculator|\bm\s?\+(?=\s|$)|\bmrc\b|\bon\s?\/\s?c\b/, w: { anti: 2 } },
   { tag: 'instrument', re: /multimeter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
   // An appliance's rating plate prints volts and hertz as a meter's does, but a power in watts and
   // what it is (an electric kettle's `220-240V~ 50/60Hz 2200W` was taken for an electricity meter).
   { tag: 'appliance', re: /kettle|toaster|microwave|hair\s?dryer|vacuum|charger|adapter|power\s?supply|refrigerator|washing|dishwasher|air\s?condition/, w: { anti: 2 } },
   { tag: 'wattage', re: /\b\d{3,5}\s?w\b/, w: { anti: 1.5 } },
-  { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
+  { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\bmiles\b|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
 ];
 
 export interface TypeEvidence {

@@ -109,6 +109,8 @@ test("a meter's temperature rating outweighs the photo's colours: a night shot's
 test('odometers and hygrometers are not meters', () => {
   const like = parseMeterText([line('012345', 200, 300, 500, 120), line('km', 720, 330, 80, 60), line('TRIP', 200, 460, 120, 50)], PHOTO).meterLikelihood;
   assert.ok(like < 0.5, `likelihood ${like}`);
+  const miles = parseMeterText([line('012345', 200, 300, 500, 120), line('MILES', 720, 330, 160, 60)], PHOTO).meterLikelihood;
+  assert.ok(miles < 0.5, `miles ${miles}`);
 });
 
 test('thermostats, multimeters and taximeters are not meters', () => {
@@ -120,6 +122,21 @@ test('thermostats, multimeters and taximeters are not meters', () => {
   // A heat meter's own words and temperatures still make it one.
   const heat = parsed(['HEAT / COOLING METER', '001234', 'MWh', 'Pt500', '5...90°C']);
   assert.ok(heat.meterLikelihood > 0.5 && heat.meterType === 'heat');
+});
+
+test('hour meters, stopwatches, kitchen timers, Geiger counters and calculators are not meters', () => {
+  const parsed = (texts: string[]) => parseMeterText(texts.map((t, i) => line(t, 300, 150 + 90 * i, 400, 60)), PHOTO);
+  for (const words of [
+    ['ENGINE HOUR METER', '0012345', 'h', '10-80V'],
+    ['STOPWATCH', '01234.5', 'LAP SPLIT'],
+    ['KITCHEN TIMER', '01234', 'START STOP'],
+    ['GEIGER COUNTER', '0123456', 'CPM', 'uSv/h'],
+    ['CASIO', '0012345', 'M+ M- MRC', 'ON/C'],
+  ]) {
+    assert.ok(parsed(words).meterLikelihood < 0.5, words.join(' '));
+  }
+  // The same display without those words is a meter's counter.
+  assert.ok(parsed(['0012345', 'h']).meterLikelihood > 0.5);
 });
 
 test('a camera date/time stamp does not count as a clock display', () => {
