@@ -7,7 +7,8 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[])
   const seen = new Set<number>();
   for (const m of text.matchAll(/(?:^|[^a-z0-9])t\s?([1-4])(?![0-9.,])/g)) seen.add(Number(m[1]));
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
-  for (const m of text.matchAll(/tari[f]{1,2}\s?([1-4])\b/g)) seen.add(Number(m[1]));
+  // `TARIFF 2`, and Russian `ТАРИФ 2` as the recogniser's Latin look-alikes write it (`tapuf 2`).
+  for (const m of text.matchAll(/ta[rp][iu]f{1,2}\s?([1-4])\b/g)) seen.add(Number(m[1]));
   // The code alone on its line, its first point too small to read (`18.2`): not where that line is
   // the likeliest counter (a new meter's `18.2` kWh).
   const counterLine = readings[0]?.lineIndex ?? -1;
@@ -18,11 +19,12 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[])
   let count = seen.size > 0 ? Math.max(seen.size, ...seen) : 1;
   // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark.
   if (seen.size === 1 && seen.has(1)) count = 2;
-  const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|tapn|zone)/);
+  const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|tapn|tapu|zone)/);
   if (stated) count = Math.max(count, Number(stated[1]));
   if (/dbyx\s?tap|dvu[xh]\s?tar|two[\s-]?(rate|tariff)|dual[\s-]?(rate|tariff)/.test(text)) count = Math.max(count, 2);
   if (/tpex\s?tap|three[\s-]?(rate|tariff)/.test(text)) count = Math.max(count, 3);
-  if ((/\bday\b/.test(text) && /\bnight\b/.test(text)) || /off[\s-]?peak/.test(text) || (/\bht\b/.test(text) && /\bnt\b/.test(text))) count = Math.max(count, 2);
+  // Day and night, in English and in Russian (`ДЕНЬ`, `НОЧЬ`: `dehb`, `ho4b`).
+  if ((/\bday\b/.test(text) && /\bnight\b/.test(text)) || (/\bdehb\b/.test(text) && /\bho4b\b/.test(text)) || /off[\s-]?peak/.test(text) || (/\bht\b/.test(text) && /\bnt\b/.test(text))) count = Math.max(count, 2);
   const zh = ['尖', '峰', '平', '谷'].filter((c) => text.includes(c)).length;
   if (zh >= 2) count = Math.max(count, zh);
   // Several counters of the same size stacked on the plate (multi-register drum meters).

@@ -23,6 +23,10 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('1.8.1 004512.3', '1.8.2 001200.1'), 2);
   assert.equal(tariffOf('2-tariff'), 2);
   assert.equal(tariffOf('DAY', 'NIGHT'), 2);
+  assert.equal(tariffOf('ДЕНЬ', 'НОЧЬ'), 2);
+  assert.equal(tariffOf('TARIFF 3'), 3);
+  assert.equal(tariffOf('ТАРИФ 2', '012345.67'), 2);
+  assert.equal(tariffOf('2-ТАРИФНЫЙ'), 2);
   // A register code alone on its line, its first point unread; the total's code 1.8.0 is no tariff.
   assert.equal(tariffOf('18.2', '0012345.6'), 2);
   assert.equal(tariffOf('18.1', '0012345.6'), 2);
