@@ -8,7 +8,7 @@
 // a hot-water meter with light drums in a red band, red numerals for the decimals; a register whose
 // tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums;
 // ultrasonic gas, water and heat meters' LCD faces. A reading may be null; it must never be wrong. Each
-// face's meter type is checked too (a face answered without a meter counts as a wrong type).
+// face's meter type and tariff count are checked too (a face answered without a meter counts as wrong).
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm] [--only layout]
 // [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,16 @@ interface Face {
   right: number[];
   /** The type its words (or, without a rated temperature, its colours) name. */
   type: MeterType;
+  /** The tariff mark it shows (`T2`), if any. */
+  tariff?: string;
+}
+
+/** The tariff count a face's type and marks give: 1 for an electricity register without tariff marks. */
+function tariffOf(face: Face): number | null {
+  if (face.type !== 'electricity') return null;
+  if (!face.tariff) return 1;
+  // A register marked T1 alone belongs to a multi-tariff meter (see parse/tariff.ts).
+  return Math.max(2, Number(face.tariff.slice(1)));
 }
 
 /**
@@ -162,6 +172,7 @@ function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd }: Draws):
       shows: `${code} ${tariffLcd.display} ${tariff} ghost ${tariffLcd.ghost}`,
       right: [tariffLcd.value],
       type: 'electricity',
+      tariff,
     },
     { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000], type: 'water_hot' },
     // As for the tenth set apart, a reading of the whole kWh leaves out a drum, not gets one wrong.
@@ -195,7 +206,7 @@ async function main(): Promise<void> {
     volumeLcd: random(seed + 0x510e527f),
     heatLcd: random(seed + 0x9b05688c),
   };
-  const tally = new Map<string, Record<Verdict, number> & { typed: number }>();
+  const tally = new Map<string, Record<Verdict, number> & { typed: number; tariffed: number }>();
   for (let k = 0; k < count; k++) {
     for (const face of faces(draws)) {
       if (only && !face.layout.includes(only)) continue;
@@ -203,10 +214,13 @@ async function main(): Promise<void> {
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
       const verdict: Verdict = got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';
       const type = detail.outcome.kind === 'meter' ? detail.outcome.meter.type : detail.outcome.kind;
-      const t = tally.get(face.layout) ?? { exact: 0, null: 0, wrong: 0, typed: 0 };
+      const tariff = detail.outcome.kind === 'meter' ? detail.outcome.meter.tariffCount : undefined;
+      const t = tally.get(face.layout) ?? { exact: 0, null: 0, wrong: 0, typed: 0, tariffed: 0 };
       t[verdict]++;
       if (type === face.type) t.typed++;
       else console.log(`TYPE ${face.layout}: shows ${face.shows}, typed ${type} (${face.type}; words ${detail.text?.evidence.join(',') ?? '-'})`);
+      if (tariff === tariffOf(face)) t.tariffed++;
+      else console.log(`TARIFF ${face.layout}: shows ${face.shows}, tariff count ${tariff} (${tariffOf(face)})`);
       tally.set(face.layout, t);
       if (verdict === 'wrong' || (verbose && verdict === 'null')) {
         const c = detail.counter;
@@ -216,10 +230,10 @@ async function main(): Promise<void> {
     }
   }
   console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}`);
-  for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}  type ${t.typed}/${t.exact + t.null + t.wrong}`);
-  const wrong = [...tally.values()].reduce((a, t) => a + t.wrong, 0);
-  const untyped = [...tally.values()].reduce((a, t) => a + t.exact + t.null + t.wrong - t.typed, 0);
-  console.log(`wrong readings: ${wrong}  wrong types: ${untyped}`);
+  const faceCount = (t: Record<Verdict, number>) => t.exact + t.null + t.wrong;
+  for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}  type ${t.typed}/${faceCount(t)}  tariff ${t.tariffed}/${faceCount(t)}`);
+  const sum = (f: (t: Record<Verdict, number> & { typed: number; tariffed: number }) => number) => [...tally.values()].reduce((a, t) => a + f(t), 0);
+  console.log(`wrong readings: ${sum((t) => t.wrong)}  wrong types: ${sum((t) => faceCount(t) - t.typed)}  wrong tariff counts: ${sum((t) => faceCount(t) - t.tariffed)}`);
 }
 
 await main();
