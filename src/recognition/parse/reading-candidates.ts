@@ -29,18 +29,12 @@ function interpretations(t: NumberToken): { intPart: string; frac: string; joine
   const out: { intPart: string; frac: string; joined: boolean; groupIndex?: number }[] = [];
   const decimals = t.seps.filter((s) => s === '.' || s === ',').length;
   if (decimals > 1) return [];
-  const last = t.groups[t.groups.length - 1];
-  const lastSep = t.seps[t.seps.length - 1];
-  if (decimals === 1 && (lastSep === '.' || lastSep === ',') && last.length <= 4) {
-    out.push({ intPart: t.groups.slice(0, -1).join(''), frac: last, joined: t.groups.length > 2 });
-    return out;
-  }
   if (decimals === 1) {
-    // A display's decimals spaced apart by the OCR (a seven-segment `1` is its cell's right-hand
-    // segments alone, so a wide gap comes before it): `71569.7 16`.
+    // The digits after the point are the decimals, also where the OCR spaced them apart (a
+    // seven-segment `1` is its cell's right-hand segments alone, so a wide gap comes before it: `71569.7 16`).
     const point = t.seps.findIndex((sep) => sep === '.' || sep === ',');
     const frac = t.groups.slice(point + 1).join('');
-    if (t.seps.slice(point + 1).every((sep) => sep === ' ') && frac.length <= 4) out.push({ intPart: t.groups.slice(0, point + 1).join(''), frac, joined: true });
+    if (t.seps.slice(point + 1).every((sep) => sep === ' ') && frac.length <= 4) out.push({ intPart: t.groups.slice(0, point + 1).join(''), frac, joined: t.groups.length > 2 });
     return out;
   }
   out.push({ intPart: t.groups.join(''), frac: '', joined: t.groups.length > 1 });
