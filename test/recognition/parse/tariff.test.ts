@@ -25,6 +25,10 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('DAY', 'NIGHT'), 2);
   assert.equal(tariffOf('ДЕНЬ', 'НОЧЬ'), 2);
   assert.equal(tariffOf('TARIFF 3'), 3);
+  assert.equal(tariffOf('TARIFA 2'), 2);
+  assert.equal(tariffOf('TARYFA 2'), 2);
+  assert.equal(tariffOf('RATE 1', 'RATE 2'), 2);
+  assert.equal(tariffOf('NORMAL', 'LOW'), 2);
   assert.equal(tariffOf('ТАРИФ 2', '012345.67'), 2);
   assert.equal(tariffOf('2-ТАРИФНЫЙ'), 2);
   // A register code alone on its line, its first point unread; the total's code 1.8.0 is no tariff.
@@ -36,6 +40,8 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
 
 test('a voltage rating "T" or a model name does not fake tariffs', () => {
   assert.equal(tariffOf('TYP A52', 'RPT95261'), 1);
+  assert.equal(tariffOf('LOW VOLTAGE'), 1);
+  assert.equal(tariffOf('RATED 230V'), 1);
   // A new meter's reading of 18.2 kWh is no register code.
   assert.equal(parseMeterText([...elec, line('18.2', 300, 300, 400, 150)], PHOTO).tariffCount, 1);
 });
@@ -50,4 +56,17 @@ test('non-electricity meters have no tariff count', () => {
 test('two counters of the same size stacked: two registers', () => {
   const r = parseMeterText([...elec, line('012345', 200, 380, 400, 90), line('004321', 200, 500, 400, 90)], PHOTO);
   assert.equal(r.tariffCount, 2);
+});
+
+test('one counter row split by the OCR into pieces side by side: one register', () => {
+  const r = parseMeterText([...elec, line('9', 160, 380, 40, 90), line('56359', 205, 380, 300, 90), line('2', 515, 380, 40, 90)], PHOTO);
+  assert.equal(r.tariffCount, 1);
+  const s = parseMeterText([...elec, line('012345', 160, 380, 330, 90), line('67890', 500, 385, 280, 90)], PHOTO);
+  assert.equal(s.tariffCount, 1, 'two 5+ digit pieces on one level are one row');
+});
+
+test('a register code with its points unread does not outvote the tariff sign beside it', () => {
+  // `1.8.1` read `18.3` next to `T1`: a T1 register (2 tariffs), not 3.
+  const lines = [...elec, line('18.3', 150, 330, 80, 30), line('0086281.8', 150, 380, 420, 90), line('T1', 600, 400, 50, 40)];
+  assert.equal(parseMeterText(lines, PHOTO).tariffCount, 2);
 });
