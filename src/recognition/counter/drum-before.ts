@@ -30,7 +30,9 @@ export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | '
  * else null. A first drum read as a lone `1` must be read surely (FRAME_ONE_SCORE).
  */
 export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop, missing = 1): number | null {
-  const found = headDigits(c, missing, strip, rec);
+  // One of the row's first digits on its place anchors the re-read: the other may be one the row
+  // misread (a small register's first `6` read `5`, the `44` before it boxed apart: `6023.7` for `446023.6`).
+  const found = headDigits(c, missing, strip, rec, KNOWN - 1);
   if (!found) return null;
   const [drum] = found;
   if (drum.digit === 1 && drum.score < FRAME_ONE_SCORE) return null;
@@ -49,7 +51,7 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects, b
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
   const one = rec ? leftOutDrums(c, strip, rec) : null;
-  const unsureOne = one === null && rec !== undefined && headDigits(c, 1, strip, rec)?.[0]?.digit === 1;
+  const unsureOne = one === null && rec !== undefined && headDigits(c, 1, strip, rec, KNOWN - 1)?.[0]?.digit === 1;
   if (one !== null && one !== 0) return one;
   if (one === 0 || unsureOne) {
     const wider = headStrip(c, 2);

@@ -35,9 +35,10 @@ export interface HeadDigit {
 /**
  * The digits of a re-read of `missing` drums before the row through its first KNOWN cells, centred
  * on `rect` (that span, half a pitch to spare each side): one per drum, each on the row's pitch, the
- * row's own first digits where they are; else null. A look-alike letter counts as an unsure digit.
+ * row's own first digits where they are (`matched` of them at least); else null. A look-alike letter
+ * counts as an unsure digit.
  */
-export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: number, rect: RotatedRect, rec: RecognizedCrop): HeadDigit[] | null {
+export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: number, rect: RotatedRect, rec: RecognizedCrop, matched = KNOWN): HeadDigit[] | null {
   const m = missing + KNOWN;
   const found: HeadDigit[] = [];
   for (let i = 0; i < rec.text.length; i++) {
@@ -49,8 +50,9 @@ export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: 
     found.push({ digit: ch.charCodeAt(0) - 48, score: ch !== rec.text[i] ? Math.min(score, LOOKALIKE_SCORE) : score, pos });
   }
   if (found.length !== m) return null;
-  for (let k = 0; k < KNOWN; k++) if (found[missing + k].digit !== c.cells[k].digit) return null;
-  return found;
+  let same = 0;
+  for (let k = 0; k < KNOWN; k++) if (found[missing + k].digit === c.cells[k].digit) same++;
+  return same >= matched ? found : null;
 }
 
 /**
