@@ -10,7 +10,8 @@
 // ultrasonic gas, water and heat meters' LCD faces. A reading may be null; it must never be wrong. Each
 // face's meter type and tariff count are checked too (a face answered without a meter counts as wrong).
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm] [--only layout]
-// [--verbose] (--only: the layouts whose name holds that text; --verbose also prints every null reading)
+// [--font dejavu|condensed|mono|serif] [--verbose] (--only: the layouts whose name holds that text; --font:
+// another typeface for the faces' digits and printing; --verbose also prints every null reading)
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
@@ -32,6 +33,10 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
   // Tungsten light under a daylight white balance (as the accuracy bench's `--degrade warm`).
   warm: (png) => sharp(png).removeAlpha().linear(WARM_GAINS, [0, 0, 0]).jpeg({ quality: 85 }).toBuffer(),
 };
+
+/** Other typefaces for every face's printing and drum digits, as other makers use (`--font`). */
+const FONTS: Record<string, string> = { dejavu: 'DejaVu Sans', condensed: 'DejaVu Sans Condensed', mono: 'DejaVu Sans Mono', serif: 'DejaVu Serif' };
+const withFont = (svg: string, family: string) => svg.replaceAll('font-family="DejaVu Sans"', `font-family="${family}"`);
 
 /** A seeded linear congruential generator, so that a run can be repeated. */
 function random(seed: number): () => number {
@@ -193,7 +198,9 @@ async function main(): Promise<void> {
   const degrade = opt('--degrade') ?? 'none';
   const verbose = args.includes('--verbose');
   const only = opt('--only');
+  const font = opt('--font') ?? 'dejavu';
   if (!DEGRADE[degrade]) throw new Error(`--degrade takes ${Object.keys(DEGRADE).join(', ')}`);
+  if (!FONTS[font]) throw new Error(`--font takes ${Object.keys(FONTS).join(', ')}`);
   const modelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
   const recognizer = await createRecognizer({ modelsDir, threads: 2, maxPixels: 40_000_000 });
   const draws: Draws = {
@@ -210,7 +217,7 @@ async function main(): Promise<void> {
   for (let k = 0; k < count; k++) {
     for (const face of faces(draws)) {
       if (only && !face.layout.includes(only)) continue;
-      const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(face.svg)));
+      const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(withFont(face.svg, FONTS[font]))));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
       const verdict: Verdict = got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';
       const type = detail.outcome.kind === 'meter' ? detail.outcome.meter.type : detail.outcome.kind;
@@ -229,7 +236,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}`);
+  console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}, font ${font}`);
   const faceCount = (t: Record<Verdict, number>) => t.exact + t.null + t.wrong;
   for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}  type ${t.typed}/${faceCount(t)}  tariff ${t.tariffed}/${faceCount(t)}`);
   const sum = (f: (t: Record<Verdict, number> & { typed: number; tariffed: number }) => number) => [...tally.values()].reduce((a, t) => a + f(t), 0);
