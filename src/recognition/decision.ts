@@ -8,6 +8,7 @@ import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
 import { startsWithDateStamp } from './parse/context.js';
+import { isRateDisplay } from './parse/display-unit.js';
 import { isSerialRow } from './second-look.js';
 
 /** Whether a row's decimal position rests on a cue (red drums, a printed point, scale marks). */
@@ -199,6 +200,8 @@ export function readingVerdict(
 ): { reading: number | null; why: string } {
   const no = (why: string) => ({ reading: null, why });
   if (!c) return no('no counter');
+  // A number followed by volts, degrees or a flow per hour is a measurement on show, not the register.
+  if (isRateDisplay(text.rateDisplays, c.digits)) return no('rate display');
   if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
   // What the OCR read, for the text parser's pick: the row's repairs below are the pixels' doing.
   const ocrDigits = c.digits;

@@ -27,6 +27,7 @@ import { faintGlyphAt, plainRowSigns, type PlainRowSigns } from './counter/plain
 import { compareUnlit, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
+import { isRateDisplay } from './parse/display-unit.js';
 import { rereadSerial } from './parse/serial-reread.js';
 import type { ParsedText } from './parse/types.js';
 import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
@@ -157,6 +158,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         const meter = { ...retyped, currentReading: found.reading };
         result = { ...first, counter: found.counter ?? first.counter, wheels: found.wheels ?? first.wheels, outcome: { kind: 'meter', meter } };
       }
+    }
+    // A later look's reading of a number the first look saw followed by volts or degrees (a crop may
+    // leave the unit out) is a measurement on show all the same.
+    if (result.outcome.kind === 'meter' && result.outcome.meter.currentReading !== null && first.text && isRateDisplay(first.text.rateDisplays, result.outcome.meter.currentReading)) {
+      result = { ...result, outcome: { kind: 'meter', meter: { ...result.outcome.meter, currentReading: null } } };
     }
     // The text parser never takes the row it ranks as the counter for the serial; when that row was
     // refused as a counter for its length, it is the nameplate's number (see nameplateNumber).

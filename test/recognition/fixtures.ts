@@ -232,7 +232,7 @@ export interface LcdWords {
   title: string;
 }
 
-const ELECTRICITY_LCD: LcdWords = { brand: 'ENERGOMERA', unit: 'kWh', ratings: '230V 5(60)A 50Hz  1000 imp/kWh', title: 'STATIC ENERGY METER  CLASS 1' };
+export const ELECTRICITY_LCD: LcdWords = { brand: 'ENERGOMERA', unit: 'kWh', ratings: '230V 5(60)A 50Hz  1000 imp/kWh', title: 'STATIC ENERGY METER  CLASS 1' };
 /** The words of an ultrasonic gas, water and heat meter's LCD faces. */
 export const GAS_LCD: LcdWords = { brand: 'GAS METER G4', unit: 'm³', ratings: 'Qmax 6 m³/h  Qmin 0,04 m³/h', title: 'ULTRASONIC GAS METER  Pmax 0,5 bar' };
 export const WATER_LCD: LcdWords = { brand: 'AXIOMA', unit: 'm³', ratings: 'Q3 2,5 m³/h  PN 16', title: 'ULTRASONIC WATER METER  30°C' };

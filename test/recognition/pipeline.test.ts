@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, ELECTRICITY_LCD, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -84,6 +84,20 @@ test('a laser distance meter (an LCD, a point, `m` and METER on its face) is no 
   const words = { brand: 'STANLEY', unit: 'm', ratings: 'LASER DISTANCE METER', title: 'TLM 99  Class 2 laser' };
   const svg = lcdMeterSvg('  1.234', '01234567', { ghost: 0.05, words }).replace('No 01234567', '');
   assert.deepEqual(await (await recognizerP).recognize(await renderSvg(svg)), { kind: 'no_meter' });
+});
+
+test('a DIN-rail panel meter is no meter; a meter display showing a temperature or a voltage gives no reading', async () => {
+  const recognizer = await recognizerP;
+  const panel = { brand: 'DIGITAL PANEL METER', unit: 'A', ratings: 'AC 0-100A 80-260V', title: 'DIGITAL AMMETER' };
+  assert.deepEqual(await recognizer.recognize(await renderSvg(lcdMeterSvg('12.46', '01234567', { ghost: 0.05, words: panel }))), { kind: 'no_meter' });
+  const heat = await recognizer.recognize(await renderSvg(lcdMeterSvg('65.3', '66123456', { ghost: 0.05, words: { ...HEAT_LCD, unit: '°C' } })));
+  assert.deepEqual(heat, { kind: 'meter', meter: { type: 'heat', serialNumber: '66123456', currentReading: null, tariffCount: null } });
+  const volts = await recognizer.recognize(await renderSvg(lcdMeterSvg('230.1', '01234567', { ghost: 0.05, words: { ...ELECTRICITY_LCD, unit: 'V' } })));
+  assert.equal(volts.kind === 'meter' && volts.meter.type, 'electricity');
+  assert.equal(volts.kind === 'meter' && volts.meter.currentReading, null);
+  // The same display with its register's unit is read.
+  const kwh = await recognizer.recognize(await renderSvg(lcdMeterSvg('230.1', '01234567', { ghost: 0.05, words: ELECTRICITY_LCD })));
+  assert.equal(kwh.kind === 'meter' && kwh.meter.currentReading, 230.1);
 });
 
 test("a close-up of a water meter's red decimal drums says nothing of hot or cold water; a red body does", async () => {

@@ -13,6 +13,10 @@ export const SERIAL_MIN_CONFIDENCE = 0.4;
 const MAX_READINGS = 8;
 /** OCR confidence a digit line needs to count as a counter, evidence of a meter on its own. */
 const COUNTER_EVIDENCE_SCORE = 0.5;
+/** Other-device weight of a display whose tallest number a rate unit follows (as a device's name weighs, meter-type.ts). */
+const RATE_DISPLAY_ANTI = 2;
+/** A display's height, at least, in the tallest number's. */
+const DISPLAY_HEIGHT = 0.7;
 
 export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: ColourEvidence): ParsedText {
   const usable = lines.filter((l) => l.text.trim().length > 0);
@@ -20,6 +24,13 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
   const ev = typeEvidence(folded, colour);
 
   let readings = readingCandidates(usable, image);
+  // The tallest number followed by a volt, amp or degree sign: the photo shows an instrument's display.
+  const tallest = readings.filter((r) => r.text.replace(/\D/g, '').length >= 3).sort((a, b) => b.height - a.height)[0];
+  const rateShown = tallest?.rateUnit != null;
+  // Numbers about as tall with such a unit are displays too; a rating printed small (`220V`) is none.
+  const rateDisplays = tallest ? readings.filter((r) => r.rateUnit !== null && r.height >= DISPLAY_HEIGHT * tallest.height).map((r) => r.text) : [];
+  const antiRaw = ev.antiRaw + (rateShown ? RATE_DISPLAY_ANTI : 0);
+  const evidence = rateShown ? [...ev.tags, 'rate-display'] : ev.tags;
   const top = readings[0];
   const serial = findSerial(usable, {
     counterHeight: top && top.score >= 0.5 ? top.height : 0,
@@ -61,9 +72,9 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
   // itself taken for a serial (an upside-down laser rangefinder's display, `662188`, was both).
   const apart = serialNumber !== '' && !top?.text.replace(/\D/g, '').includes(serialNumber.replace(/\D/g, ''));
   if (counterLike && apart) meterRaw += 1;
-  const meterLikelihood = 1 / (1 + Math.exp(-(meterRaw + 0.5 * bestRaw - 1.5 * ev.antiRaw - 2)));
+  const meterLikelihood = 1 / (1 + Math.exp(-(meterRaw + 0.5 * bestRaw - 1.5 * antiRaw - 2)));
 
-  const electricityTariffCount = tariffCount(folded, readings);
+  const electricityTariffCount = tariffCount(folded, readings, usable);
 
   return {
     typeScores: ev.scores,
@@ -71,12 +82,13 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
     meterType,
     typeConfidence,
     meterLikelihood,
-    otherDeviceEvidence: ev.antiRaw,
+    otherDeviceEvidence: antiRaw,
+    rateDisplays,
     serialNumber,
     serialConfidence: serial.confidence,
     tariffCount: meterType === 'electricity' ? electricityTariffCount : null,
     electricityTariffCount,
     readings,
-    evidence: ev.tags,
+    evidence,
   };
 }

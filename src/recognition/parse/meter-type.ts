@@ -35,7 +35,7 @@ const RULES: Rule[] = [
   { tag: 'impulse', re: /1\s?imp\s?\S{0,2}\s?0\s?[.,]\s?0?1\s?m/, w: { gas: 0.8, water: 0.3, meter: 0.5 } },
   // heat
   { tag: 'heat-units', re: /gcal|\b[grtf]\s?kan\b|\b[grtf]\s?kal\b|\bgj\b|\bmwh\b/, w: { heat: 3, meter: 1 } },
-  { tag: 'heat-words', re: /heat|warmte|w[äa]rme(?!\s?wasser)|teplo|tepn|calor|chaleur|ciep[lł]/, w: { heat: 3, meter: 1 } },
+  { tag: 'heat-words', re: /heat|warmte|w[äa]rme(?!\s?wasser)|teplo|tepn|calor|chaleur|(?<!woda\s?)ciep[lł](?!a\s?woda)/, w: { heat: 3, meter: 1 } },
   { tag: 'heat-zh', re: /热量|热能|熱量|熱能|供热/, w: { heat: 3.5, meter: 1.5 } },
   { tag: 'heat-std', re: /en\s?1434|\br\s?75\b|gb\s?\/?\s?t\s?32224|cj\s?\/?\s?t\s?188/, w: { heat: 3, meter: 1 } },
   { tag: 'temp-sensor', re: /\bpt\s?(100|500|1000)\b/, w: { heat: 2.5, meter: 1 } },
@@ -58,8 +58,8 @@ const RULES: Rule[] = [
   { tag: 'm3', re: /\bm\s?3\b|\bm\s?3\s?\/\s?h/, w: { water: 0.8, gas: 0.5, heat: 0.3, meter: 1 } },
   { tag: 'cold-temp', re: /(^|[^0-9\-.~])(30|40|50)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(30|50)\b/, w: { water: 0.5, cold: 1.5 } },
   { tag: 'hot-temp', re: /(^|[^0-9\-.~])(70|85|90|95|105|110|120|130)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(90|130)\b/, w: { water: 0.3, hot: 1.5 } },
-  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod/, w: { water: 1, cold: 2.5 } },
-  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warmwater|chaud|caliente|calda|ropy4|gorya/, w: { water: 1, hot: 2.5 } },
+  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
+  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
   // УНИВЕРСАЛЬНЫЙ, its И read as N, U or H.
   { tag: 'universal', re: /universal|yh[nuh]bepca/, w: { cold: 0.5, hot: 0.5 } },
   // generic nameplate markings
@@ -76,15 +76,17 @@ const RULES: Rule[] = [
   // A thermostat's HEAT and °C are not a heat meter's: its set point and fan give it away where its
   // name (see gauge) is not printed (not COOL: heat and cooling meters read that).
   { tag: 'hvac', re: /set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },
-  // Counters and keypads with a digit display as a meter's: an hour meter, a stopwatch or a kitchen
-  // timer, a Geiger counter, a calculator (its memory keys).
-  { tag: 'other-counter', re: /hour\s?(meter|counter)|hobbs|stopwatch|chronograph|\btimer\b|countdown|geiger|radiation|dosimeter|[uµμ]\s?sv\b|\bcpm\b|calculator|\bm\s?\+(?=\s|$)|\bmrc\b|\bon\s?\/\s?c\b/, w: { anti: 2 } },
-  { tag: 'instrument', re: /multimeter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
+  // Counters and keypads with a digit display as a meter's: an hour meter (not a watt-hour meter), a
+  // stopwatch or a kitchen timer, a Geiger counter, a calculator (its memory keys).
+  { tag: 'other-counter', re: /(?<!watt\s?-?\s?)hour\s?(meter|counter)|(totali[sz]ing|preset|tally|production)\s?counter|hobbs|stopwatch|chronograph|\btimer\b|countdown|geiger|radiation|dosimeter|[uµμ]\s?sv\b|\bcpm\b|calculator|\bm\s?\+(?=\s|$)|\bmrc\b|\bon\s?\/\s?c\b/, w: { anti: 2 } },
+  // Panel meters on a DIN rail beside the electricity meter print its volts and hertz too.
+  { tag: 'instrument', re: /multimeter|voltmeter|ammeter|wattmeter|ohmmeter|panel\s?meter|volt(age)?\s?meter|amp(ere)?\s?meter|frequency\s?meter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
   // An appliance's rating plate prints volts and hertz as a meter's does, but a power in watts and
   // what it is (an electric kettle's `220-240V~ 50/60Hz 2200W` was taken for an electricity meter).
   { tag: 'appliance', re: /kettle|toaster|microwave|hair\s?dryer|vacuum|charger|adapter|power\s?supply|refrigerator|washing|dishwasher|air\s?condition/, w: { anti: 2 } },
   { tag: 'wattage', re: /\b\d{3,5}\s?w\b/, w: { anti: 1.5 } },
-  { tag: 'gadget', re: /\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\bmiles\b|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
+  // Utility meters run on the mains or a battery, not on a DC supply (an hour meter's `12-48 VDC`).
+  { tag: 'gadget', re: /(^|[^a-z])v\s?dc\b|\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\bmiles\b|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
 ];
 
 export interface TypeEvidence {

@@ -1,6 +1,7 @@
 // Digit runs that could be the counter, scored by size, position, length and surroundings.
 import { DATE_LIKE, hasRatingBefore, hasUnitAfter, isPlaceValueRow, isYear, nextToDateLine, READING_UNIT_AFTER } from './context.js';
 import { boxHeight, centreOffset, subBox, verticalOverlap, boxCentre } from './geometry.js';
+import { rateUnitAfter } from './display-unit.js';
 import { findNumbers, type NumberToken } from './numbers.js';
 import { normaliseNumeroSign } from './serial.js';
 import type { ImageSize, OcrLine, ReadingCandidate } from './types.js';
@@ -148,6 +149,9 @@ export function readingCandidates(lines: OcrLine[], image: ImageSize): ReadingCa
   for (const r of raws) {
     if (r.intPart.length === 0) continue;
     const text = r.frac ? `${r.intPart}.${r.frac}` : r.intPart;
+    const rateUnit = rateUnitAfter(r, lines, r.token.after);
+    // A unit boxed apart counts as one on the number's line does (see score()).
+    const apart = rateUnit !== null && !hasUnitAfter(r.token);
     const cand: ReadingCandidate = {
       text,
       value: Number(text),
@@ -155,8 +159,9 @@ export function readingCandidates(lines: OcrLine[], image: ImageSize): ReadingCa
       decimals: r.frac.length,
       box: r.box,
       height: r.height,
-      score: score(r, maxHeight, image),
+      score: score(r, maxHeight, image) * (apart ? 0.1 : 1),
       lineIndex: r.lineIndex,
+      rateUnit,
     };
     const prev = byText.get(text);
     if (!prev || prev.score < cand.score) byText.set(text, cand);

@@ -1,11 +1,17 @@
 // Number of tariff zones of an electricity meter from register markings (T1..T4, OBIS 1.8.x,
 // "2-tariff", day/night, 峰/谷) or several equally tall counters.
-import type { ReadingCandidate } from './types.js';
+import type { OcrLine, ReadingCandidate } from './types.js';
 
-export function tariffCount(foldedLines: string[], readings: ReadingCandidate[]): number {
+/** How surely a `T1` read as `TI` must be read (rendered ones at 0.75-0.90). */
+const T1_SCORE = 0.7;
+
+export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score'>[] = []): number {
   const text = foldedLines.join(' | ');
   const seen = new Set<number>();
   for (const m of text.matchAll(/(?:^|[^a-z0-9])t\s?([1-4])(?![0-9.,])/g)) seen.add(Number(m[1]));
+  // A `T1` alone on its line, its 1 read as a letter (`TI`, `Tl`), and read surely: a PAFAL drum's
+  // edge came out `TL` at 0.48.
+  if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[Il|]$/.test(l.text.trim()))) seen.add(1);
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
   // `TARIFF 2` (`TARIFA 2`, Polish `TARYFA 2`), Russian `ТАРИФ 2` as the recogniser's Latin
   // look-alikes write it (`tapuf 2`), and the UK's `RATE 2`.

@@ -30,6 +30,8 @@ export interface ReadingCandidate {
   /** 0..1, higher is more likely the counter. */
   score: number;
   lineIndex: number;
+  /** A rate or state unit printed right after it (`V`, `°C`, `m³/h`: see display-unit.ts), else null. */
+  rateUnit: string | null;
 }
 
 export interface ParsedText {
@@ -40,6 +42,8 @@ export interface ParsedText {
   typeConfidence: number;
   /** 0..1: how much the text looks like a utility meter rather than another display/document. */
   meterLikelihood: number;
+  /** The numbers (as read, `230.1`) followed by a rate or state unit: an instrument's display, no register (see display-unit.ts). */
+  rateDisplays: string[];
   /** Weight of the markings of other devices read (km/h, mmHg, kg, a price, a page of prose); 0 when none. */
   otherDeviceEvidence: number;
   serialNumber: string;

@@ -41,6 +41,13 @@ test('water from Qn/Q3, R-ratio, DN, mounting classes and dial multipliers; hot 
   assert.equal(typeOf('Q3 2,5', 'R160', 'DN15'), 'water_unknown');
   assert.equal(typeOf('XBC', 'Q3=2,5'), 'water_cold');
   assert.equal(typeOf('TBC', 'Q3=2,5'), 'water_hot');
+  // Hot and cold water in other languages; Polish `ciepła` alone is heat (`ciepłomierz`), with `woda` hot water.
+  assert.equal(typeOf('WODA CIEPŁA', 'Q3=2,5'), 'water_hot');
+  assert.equal(typeOf('ZIMNA WODA', 'Q3=2,5'), 'water_cold');
+  assert.equal(typeOf('TEPLÁ VODA', 'Q3=2,5'), 'water_hot');
+  assert.equal(typeOf('WARM WATER', 'Q3=2,5'), 'water_hot');
+  assert.equal(typeOf('ГОРЯЧАЯ ВОДА', 'Q3=2,5'), 'water_hot');
+  assert.equal(typeOf('CIEPŁOMIERZ', 'GJ'), 'heat');
 });
 
 test('colour of the body decides hot/cold when the text does not', () => {
@@ -124,6 +131,12 @@ test('thermostats, multimeters and taximeters are not meters', () => {
   assert.ok(heat.meterLikelihood > 0.5 && heat.meterType === 'heat');
 });
 
+test('panel meters beside an electricity meter (volts and hertz on them too) are not meters', () => {
+  const parsed = (texts: string[]) => parseMeterText(texts.map((t, i) => line(t, 300, 150 + 90 * i, 400, 60)), PHOTO);
+  for (const name of ['AC VOLTMETER', 'DIGITAL AMMETER', 'FREQUENCY METER', 'DIGITAL PANEL METER']) assert.ok(parsed([name, '229.8', 'AC 80-300V 50Hz']).meterLikelihood < 0.5, name);
+  assert.ok(parsed(['ENERGY METER', '012345.6', '230V 50Hz']).meterLikelihood > 0.5);
+});
+
 test('hour meters, stopwatches, kitchen timers, Geiger counters and calculators are not meters', () => {
   const parsed = (texts: string[]) => parseMeterText(texts.map((t, i) => line(t, 300, 150 + 90 * i, 400, 60)), PHOTO);
   for (const words of [
@@ -132,11 +145,15 @@ test('hour meters, stopwatches, kitchen timers, Geiger counters and calculators 
     ['KITCHEN TIMER', '01234', 'START STOP'],
     ['GEIGER COUNTER', '0123456', 'CPM', 'uSv/h'],
     ['CASIO', '0012345', 'M+ M- MRC', 'ON/C'],
+    ['ENM T50', '0012345', '12-48 VDC'],
+    ['OMRON H7EC', '0012345', 'TOTALIZING COUNTER'],
   ]) {
     assert.ok(parsed(words).meterLikelihood < 0.5, words.join(' '));
   }
-  // The same display without those words is a meter's counter.
+  // The same display without those words is a meter's counter; so is a watt-hour meter's.
   assert.ok(parsed(['0012345', 'h']).meterLikelihood > 0.5);
+  assert.ok(parsed(['STATIC WATTHOUR METER', '0012345', 'kWh']).meterLikelihood > 0.5);
+  assert.ok(parsed(['WATT-HOUR METER', '0012345']).meterLikelihood > 0.5);
 });
 
 test('a camera date/time stamp does not count as a clock display', () => {
