@@ -2,16 +2,16 @@
 // "2-tariff", day/night, 峰/谷) or several equally tall counters.
 import type { OcrLine, ReadingCandidate } from './types.js';
 
-/** How surely a `T1` read as `TI` must be read (rendered ones at 0.75-0.90). */
-const T1_SCORE = 0.7;
+/** How surely a `T1` read as `TI` must be read (rendered ones at 0.68-0.90). */
+const T1_SCORE = 0.6;
 
 export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score'>[] = []): number {
   const text = foldedLines.join(' | ');
   const seen = new Set<number>();
   for (const m of text.matchAll(/(?:^|[^a-z0-9])t\s?([1-4])(?![0-9.,])/g)) seen.add(Number(m[1]));
-  // A `T1` alone on its line, its 1 read as a letter (`TI`, `Tl`), and read surely: a PAFAL drum's
-  // edge came out `TL` at 0.48.
-  if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[Il|]$/.test(l.text.trim()))) seen.add(1);
+  // A `T1` alone on its line, its 1 read as a letter (`TI`, `Tl`, `TL` in a monospaced face at 0.68),
+  // and read surely: a PAFAL drum's edge came out `TL` at 0.48.
+  if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[IlL|]$/.test(l.text.trim()))) seen.add(1);
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
   // `TARIFF 2` (`TARIFA 2`, Polish `TARYFA 2`), Russian `ТАРИФ 2` as the recogniser's Latin
   // look-alikes write it (`tapuf 2`), and the UK's `RATE 2`.
