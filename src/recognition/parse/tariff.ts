@@ -1,11 +1,12 @@
 // Number of tariff zones of an electricity meter from register markings (T1..T4, OBIS 1.8.x,
 // "2-tariff", day/night, 峰/谷) or several equally tall counters.
+import { boxCentre } from './geometry.js';
 import type { OcrLine, ReadingCandidate } from './types.js';
 
 /** How surely a `T1` read as `TI` must be read (rendered ones at 0.68-0.90). */
 const T1_SCORE = 0.6;
 
-export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score'>[] = []): number {
+export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score'>[]): number {
   const text = foldedLines.join(' | ');
   const seen = new Set<number>();
   for (const m of text.matchAll(/(?:^|[^a-z0-9])t\s?([1-4])(?![0-9.,])/g)) seen.add(Number(m[1]));
@@ -44,11 +45,9 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   if (strong.length >= 2) {
     const top = strong[0];
     const alike = strong.filter((r) => r.height >= 0.85 * top.height && r.height <= 1.15 * top.height);
-    const levels = alike.map(centreY).sort((a, b) => a - b);
+    const levels = alike.map((r) => boxCentre(r.box)[1]).sort((a, b) => a - b);
     const rows = levels.filter((y, i) => i === 0 || y - levels[i - 1] >= 0.8 * top.height).length;
     if (rows >= 2) count = Math.max(count, Math.min(4, rows));
   }
   return count;
 }
-
-const centreY = (r: ReadingCandidate) => r.box.reduce((s, p) => s + p[1], 0) / r.box.length;
