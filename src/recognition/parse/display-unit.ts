@@ -7,9 +7,11 @@ import { boxHeight, verticalOverlap } from './geometry.js';
 import { fold } from './fold.js';
 import type { OcrLine, ReadingCandidate } from './types.js';
 
-const RATE_UNIT = /^(c|v|v\s?ac|ac\s?v|a|hz|°\s?c?|'c|%|rpm|lux|ppm|kg|m\s?3\s?\/\s?h|l\s?\/\s?(h|min))$/;
+const UNITS = String.raw`v|a|hz|°\s?c?|'c|%|rpm|lux|ppm|kg|m\s?3\s?\/\s?h|l\s?\/\s?(?:h|min)`;
+/** A unit boxed on its own (also a lone `C` whose degree sign went unread, and `V AC`). */
+const RATE_UNIT = new RegExp(String.raw`^(?:c|v\s?ac|ac\s?v|${UNITS})$`);
 /** The same unit written on the number's own line, right after its digits. */
-const RATE_UNIT_AFTER = /^\s?(v|a|hz|°\s?c?|'c|%|rpm|lux|ppm|kg|m\s?3\s?\/\s?h|l\s?\/\s?(h|min))\s*$/;
+const RATE_UNIT_AFTER = new RegExp(String.raw`^\s?(${UNITS})\s*$`);
 
 /** A lone letter the OCR was unsure of is as likely a speck or a screw. */
 const UNIT_SCORE = 0.5;
