@@ -1,7 +1,8 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|cool|glare|noisy]]
-// --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition.
+//        [--tilt degrees] [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|cool|glare|noisy]]
+// --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition;
+// --tilt turns it by any angle, clockwise, on grey (a photo held askew; -12, 20, -25, 35 in the README).
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
 // not go wrong): phone (the default) tilts it 8 degrees, shrinks it to 60% and saves it at JPEG
 // quality 35; dark crushes it like a night shot (gamma 2.2, 55% brightness); blur blurs it (sigma
@@ -22,7 +23,7 @@ import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
 import { loadLabels } from './lib/labels.js';
-import { DEGRADATIONS, degraded, type Degradation } from './lib/degrade.js';
+import { DEGRADATIONS, degraded, tiltedBy, type Degradation } from './lib/degrade.js';
 
 /** exact / wrong / null at the label's precision; undefined when the photo has no reading label. */
 export function judgeReading(label: string, predicted: number | null | undefined): 'exact' | 'wrong' | 'null' | undefined {
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
   const only = opt('--only');
   const rotate = Number(opt('--rotate') ?? 0);
   if (![0, 90, 180, 270].includes(rotate)) throw new Error('--rotate takes 0, 90, 180 or 270');
+  const tilt = Number(opt('--tilt') ?? 0);
+  if (!Number.isFinite(tilt) || Math.abs(tilt) > 45) throw new Error('--tilt takes degrees from -45 to 45');
   let degrade: Degradation | null = null;
   const at = args.indexOf('--degrade');
   if (at >= 0) {
@@ -97,7 +100,7 @@ async function main(): Promise<void> {
   const perPhoto: unknown[] = [];
   for (const label of labels) {
     const file = readFileSync(join(dir, 'images', label.file));
-    const turned = rotate ? await rotatedWithoutExif(file, rotate) : file;
+    const turned = rotate ? await rotatedWithoutExif(file, rotate) : tilt ? await tiltedBy(file, tilt) : file;
     const bytes = degrade ? await degraded(turned, degrade) : turned;
     const t0 = performance.now();
     const detail = await recognizer.inspect(bytes);
@@ -134,7 +137,7 @@ async function main(): Promise<void> {
         `type ${typeRight ? 'ok' : 'BAD'} ${meter?.type ?? '-'}`.padEnd(26),
         serialRight === undefined ? '' : `serial ${serialRight ? 'ok' : 'BAD'} ${meter?.serialNumber ?? ''}`,
         c ? `[counter ${c.digits} d=${c.decimals}/${c.decimalSource} min=${c.minScore.toFixed(2)}${c.regular ? '' : ' irregular'}${c.windows ? ` win=${c.windows.face.toFixed(0)}/${c.windows.gap.toFixed(0)}/${c.windows.bars.toFixed(0)}` : ''}]` : '',
-        detail.orientation ? `[orient v=${detail.orientation.verticalShare.toFixed(2)} s=${detail.orientation.medianScore.toFixed(2)}${detail.turned ? ` turned ${detail.turned}` : ''}]` : '',
+        detail.orientation ? `[orient v=${detail.orientation.verticalShare.toFixed(2)} s=${detail.orientation.medianScore.toFixed(2)}${detail.turned ? ` turned ${detail.turned}` : ''}${detail.levelled ? ` levelled ${detail.levelled}` : ''}]` : '',
         detail.wheels ? `[cnn ${detail.wheels.digits.join('')} ${detail.wheels.positions.map((p) => p.toFixed(1)).join(' ')} min=${Math.min(...detail.wheels.confidences).toFixed(2)} f=${detail.wheels.framing.scale}/${detail.wheels.framing.dy}/${detail.wheels.framing.dx}]` : '',
       ].join(' '),
     );
@@ -159,7 +162,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`reading exact ${pct(tally.exact, scored)}  wrong ${pct(tally.wrong, scored)}  null ${pct(tally.null, scored)}`);
   console.log(`type ${pct(typeOk, typeN)}  serial ${pct(serialOk, serialN)}  tariff ${pct(tariffOk, tariffN)}`);
-  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''}${degrade ? `, degraded: ${degrade}` : ''})`);
+  console.log(`ms/photo p50 ${summary.msP50}  p95 ${summary.msP95}  peak RSS ${summary.peakRssMiB} MiB  (threads ${threads}, det ${detSide}px, <= ${maxLines} lines${rotate ? `, rotated ${rotate}` : ''}${tilt ? `, tilted ${tilt}` : ''}${degrade ? `, degraded: ${degrade}` : ''})`);
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ summary, perPhoto }, null, 1));
 }
 

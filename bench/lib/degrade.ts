@@ -25,6 +25,12 @@ async function fartherAway(upright: Buffer, width: number, height: number): Prom
   return sharp(surroundings).composite([{ input: photo, left: Math.round((fw - pw) / 2), top: Math.round((fh - ph) / 2) }]).jpeg({ quality: 90 }).toBuffer();
 }
 
+/** The photo upright, turned `degrees` clockwise on grey (a hand-held shot held askew), as a JPEG. */
+export async function tiltedBy(bytes: Buffer, degrees: number): Promise<Buffer> {
+  const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
+  return sharp(upright).rotate(degrees, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+}
+
 /** The photo upright, then made worse as `kind` says (see the usage in bench/accuracy.ts), as a JPEG. */
 export async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer> {
   const upright = await sharp(bytes).rotate().png({ compressionLevel: 1 }).toBuffer();
@@ -34,7 +40,7 @@ export async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer
   if (kind === 'small') return sharp(upright).resize(Math.round(width * 0.4)).jpeg({ quality: 90 }).toBuffer();
   if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
   if (kind === 'far') return fartherAway(upright, width, height);
-  if (kind === 'tilt') return sharp(upright).rotate(8, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+  if (kind === 'tilt') return tiltedBy(upright, 8);
   if (kind === 'warm' || kind === 'cool' || kind === 'glare' || kind === 'noisy') {
     const { data, info } = await sharp(upright).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);

@@ -233,6 +233,9 @@ export function readingVerdict(
   const blankDisplayLead =
     !drums && c.decimalSource === 'point' && c.plainSigns !== undefined && !c.plainSigns.inkPastEnd && !c.digits.startsWith('0') && c.digits.length - c.decimals >= 2;
   if (type.startsWith('water') && !(c.decimals >= 3 && c.decimals <= 4 && (whole >= 4 || blankDisplayLead))) return no('water decimals');
+  // Six whole drums led by a 1: the edge of the first drum's window read as a 1, as on tilted photos
+  // (an Itelma's `100488.715` for `00488.715`); household meters hardly reach 100 000 m³.
+  if (type.startsWith('water') && drums && whole > 5 && c.digits.startsWith('1')) return no('water: leading 1');
   // Gas drum counters have 5-6 whole-unit drums: fewer means part of the row was missed.
   if (type === 'gas' && whole < 5 && !blankDisplayLead) return no('gas: short');
   // A gas register shows fractions of its unit, on red drums or after a display's point: a display's

@@ -65,3 +65,31 @@ export function sidewaysProbes(rects: RotatedRect[], count = 4): { down: Rotated
   const rect = (v: (typeof vertical)[number], angle: number): RotatedRect => ({ cx: v.r.cx, cy: v.r.cy, width: v.long, height: v.short, angle });
   return { down: vertical.map((v) => rect(v, downDir(v.dir))), up: vertical.map((v) => rect(v, downDir(v.dir) + Math.PI)) };
 }
+
+/** How near the text boxes' median slant (radians) most of their area must run for the slant to count. */
+const SLANT_AGREEMENT = (4 * Math.PI) / 180;
+
+/**
+ * The slant of the photo's text (radians, clockwise as seen): the area-weighted median direction of
+ * the elongated boxes that run closer to horizontal than to vertical, where at least half their area
+ * runs within 4 degrees of it; 0 where they disagree (a photo seen from aside slants its lines every way).
+ */
+export function textSlant(rects: RotatedRect[]): number {
+  const lines = rects
+    .map((r) => {
+      const long = Math.max(r.width, r.height);
+      const short = Math.min(r.width, r.height);
+      const dir = r.width >= r.height ? r.angle : r.angle + Math.PI / 2;
+      // The direction folded into (-90, 90] degrees: a line read either way slants alike.
+      const folded = Math.atan(Math.tan(dir));
+      return { long, short, dir: folded, area: long * short };
+    })
+    .filter((v) => v.short > 0 && v.long / v.short >= MIN_ELONGATION && Math.abs(v.dir) < Math.PI / 4)
+    .sort((a, b) => a.dir - b.dir);
+  const total = lines.reduce((a, v) => a + v.area, 0);
+  if (total === 0) return 0;
+  let acc = 0;
+  const median = lines.find((v) => (acc += v.area) >= total / 2)!.dir;
+  const near = lines.filter((v) => Math.abs(v.dir - median) <= SLANT_AGREEMENT).reduce((a, v) => a + v.area, 0);
+  return near >= total / 2 ? median : 0;
+}

@@ -12,7 +12,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { cnnSettles, combineDigits, rollingAt } from './counter/combine.js';
+import { cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -33,8 +33,8 @@ import type { ParsedText } from './parse/types.js';
 import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
 import { extendRedBand } from './counter/red-band.js';
-import { colourStats, rotate180, rotateCcw, stretchContrast } from './preprocess.js';
-import { medianTextScore, readsWorse, sidewaysProbes, verticalTextShare } from './orientation.js';
+import { colourStats, rotate180, rotateBy, rotateCcw, stretchContrast } from './preprocess.js';
+import { medianTextScore, readsWorse, sidewaysProbes, textSlant, verticalTextShare } from './orientation.js';
 import { closerScale, detectorScale, tooSmallForCoarse } from './look-scales.js';
 
 /** Longest side of the working image every stage shares. */
@@ -72,6 +72,8 @@ export interface PipelineDetail {
   ms: Record<string, number>;
   /** Degrees (counter-clockwise) the photo was turned before the pass that was kept. */
   turned?: number;
+  /** Degrees (counter-clockwise) the photo, its text slanting, was levelled by before the pass that was kept. */
+  levelled?: number;
   /** The first pass's text-orientation cues (what decided whether to turn the photo). */
   orientation?: { verticalShare: number; medianScore: number };
   /** The first pass's row was in doubt for its unlit segments (see analyse): only a drum row may give the reading. */
@@ -129,6 +131,32 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       }
       lap('turn');
     }
+    // A photo held askew slants its text, and with it the digits the CNN reads and the boxes the
+    // recogniser reads (a drum window's edge read as a 1, a slanted 4 seen at 3.9): where the first pass
+    // found no reading, the photo levelled is read again. Its reading stands only where the CNN reads
+    // every cell as the OCR did, as for the rescue passes: the resampled photo's red `1`, read by the
+    // OCR at 0.33, became the CNN's `7` (488.974 for 488.914); the second looks then go on as before.
+    // A water meter read but not told hot or cold is levelled for its small print alone (a `30°C` the
+    // detector no longer boxes 20 degrees askew).
+    let levelled = 0;
+    const unsureWater = first.outcome.kind === 'meter' && first.outcome.meter.type === 'water_unknown';
+    const slant = passRank(first) < 2 || unsureWater ? textSlant(first.boxes) : 0;
+    if (Math.abs(slant) >= MIN_LEVELLED_SLANT) {
+      const levelledImg = rotateBy(img, -slant);
+      const pass = await analyse(levelledImg, ocrOpts);
+      lap('level');
+      if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading !== null) {
+        const type = pass.outcome.kind === 'meter' ? pass.outcome.meter.type : null;
+        if (type === 'water_cold' || type === 'water_hot') first = { ...first, outcome: { kind: 'meter', meter: { ...first.outcome.meter, type } } };
+      } else {
+        const kept = levelledPassKept(first, pass);
+        if (kept) {
+          first = kept;
+          img = levelledImg;
+          levelled = Math.round((slant * 180) / Math.PI);
+        }
+      }
+    }
     if (first.outcome.kind === 'no_meter') {
       const rescued = await rescaledPass(img);
       if (rescued) first = rescued;
@@ -170,7 +198,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const serialNumber = nameplateNumber(first.counter);
       if (serialNumber) result = { ...result, outcome: { kind: 'meter', meter: { ...result.outcome.meter, serialNumber } } };
     }
-    return { ...result, image: { width: img.width, height: img.height }, ms, turned, orientation };
+    return { ...result, image: { width: img.width, height: img.height }, ms, turned, levelled, orientation };
   };
 
   /**
@@ -301,9 +329,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const fallback = rough?.counter && !contradictsFirstPass(first, rough.counter) ? rough : null;
 
     const seen = firstSeen();
+    const looked: LookedRow[] = [];
     const widenedReading = async (lines: OcrLineDetail[]) => {
       const widened = await widenedRows(img, lines, (rects) => ocr.recognizer.recognize(img, rects));
-      return readRows(img, widened, seen, type, { notSerial: serial, widened: true, seeded: true });
+      return readRows(img, widened, seen, type, { notSerial: serial, widened: true, seeded: true, looked });
     };
     // The first pass's lines, then the coarser look's: drums in separate windows that the detector
     // boxes one drum half at a time at the working scale, it may box a few at a time at half of it.
@@ -466,11 +495,13 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * `seeded`: they reach a few pitches past a seed line of a few digits, which may be the row's first
    * ones, and must hold its end too.
    */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false } = {}): Promise<{ reading: number; drums: boolean; decimals: number; plainRows: CounterReading[] } | null> => {
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false, looked = [] as LookedRow[] } = {}): Promise<{ reading: number; drums: boolean; decimals: number; plainRows: CounterReading[] } | null> => {
     const readings = new Set<number>();
     let drums = true;
     let decimals = 0;
     const plainRows: CounterReading[] = [];
+    // Every drum row looked at (here and by the caller's earlier calls), and those that gave a reading.
+    const read: LookedRow[] = [];
     const founds = rows.map((row) => {
       const [w] = findCounterWindows([row]);
       return w ? readCounter(img, w) : null;
@@ -494,12 +525,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const { counter, wheels } = settled ?? (await lookAtDrums(img, marked, seen.lines));
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
+      if (drumRow(counter)) looked.push({ counter, wheels });
       if (reading === null) continue;
       readings.add(reading);
+      if (drumRow(counter)) read.push({ counter, wheels });
       drums &&= drumRow(counter);
       if (!drumRow(counter)) plainRows.push(counter);
       decimals = Math.max(decimals, counter.decimals);
     }
+    // A strip over the same drums that the CNN and the OCR read otherwise: a drum in doubt (a tilted
+    // Actaris's rolling `7`, read `4` and seen at 7.2 in the first pass's widened row, read `1` by both
+    // readers in the coarser look's: `7197.127`; see drumsAgree).
+    if (read.some((r) => looked.some((l) => !drumsAgree(r, l)))) return null;
     return readings.size === 1 ? { reading: [...readings][0], drums, decimals, plainRows } : null;
   };
 
@@ -658,6 +695,27 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
  */
 const BESIDE_ROW = { ...DEFAULT_REC, offThread: true };
 
+/** A drum row a second look examined over a strip of its own, and its wheels (see drumsAgree). */
+interface LookedRow {
+  counter: CounterReading;
+  wheels: WheelReading | null;
+}
+
+/**
+ * The levelled pass that replaces a first pass without a reading (see inspect), or null: one whose
+ * reading the CNN confirms cell by cell, or one that finds a meter where the first found none (without
+ * an unconfirmed reading), and reads its text no worse; with the first pass's serial where it read none
+ * (its resampled small print).
+ */
+function levelledPassKept<P extends { outcome: RecognitionOutcome; lines: OcrLine[]; counter: CounterReading | null; wheels: WheelReading | null }>(first: P, pass: P): P | null {
+  if (pass.outcome.kind !== 'meter' || readsWorse(pass, first)) return null;
+  const { meter } = pass.outcome;
+  const confirmed = meter.currentReading !== null && pass.counter !== null && cnnConfirms(pass.counter, pass.wheels, true);
+  if (!confirmed && first.outcome.kind !== 'no_meter') return null;
+  const serialNumber = meter.serialNumber || (first.outcome.kind === 'meter' ? first.outcome.meter.serialNumber : '');
+  return { ...pass, outcome: { kind: 'meter', meter: { ...meter, serialNumber, currentReading: confirmed ? meter.currentReading : null } } };
+}
+
 /** A reading found by a second look, with the row it came from when that row is known. */
 interface Found {
   reading: number;
@@ -714,10 +772,11 @@ const SURE_DRUM = 0.9;
 
 /**
  * Whether a second look's reading has fewer fractional drums than the first pass's regular row of red
- * drums, which read the drums left out: the CNN settles each of them, cell by cell (or, without the
- * CNN, the OCR read them surely), however barely the OCR read them, if at all. The look lost drums a
- * reader writes down (a slanted gas meter's first pass read `0247848`, two red drums, and was withheld
- * for the CNN's doubt on the last; a later look read `024784` and gave `2478.4` for `2478.48`). A drum
+ * drums, which read the first drum left out: the CNN settles it (or, without the CNN, the OCR read it
+ * surely), however barely the OCR read it, if at all. The look lost a drum a reader writes down (a
+ * slanted gas meter's first pass read `0247848`, two red drums, and was withheld for the CNN's doubt on
+ * the last; a later look read `024784` and gave `2478.4` for `2478.48`; a tilted SACOFGAS's first pass
+ * read `02204730`, its last drum rolling, and a coarser look `022047`: `2204.7` for `2204.73`). A drum
  * the CNN cannot read either is too rolled to read, and labels stop before it (`02478.48` turned 180°:
  * its third drum read as a `4` at 0.39, seen by the CNN at 2.6).
  */
@@ -736,7 +795,7 @@ function dropsDrums(row: CounterReading, wheels: WheelReading | null, found: Fou
   const from = row.cells.length - (row.decimals - decimals);
   const left = row.cells.slice(from);
   if (read === undefined && left.every((cell) => cell.digit === 0 && !cell.unread)) return false;
-  return wheels ? cnnSettles(row, wheels, from) : left.every((cell) => !cell.unread && cell.score >= SURE_DRUM);
+  return wheels ? cnnSettlesAt(row, wheels, from) : !left[0].unread && left[0].score >= SURE_DRUM;
 }
 
 /** A drum the CNN alone read, cropped for the OCR to read alone: its pitch's width, a little above and below it. */
@@ -761,6 +820,9 @@ export function rescueSides(used: number): number[] {
   const sides = RESCUE_SCALES.map((f) => Math.round(Math.min(MAX_RESCUE_SIDE, Math.max(MIN_RESCUE_SIDE, used * f))));
   return [...new Set(sides)].filter((side) => Math.abs(side - used) >= MIN_RESCUE_CHANGE);
 }
+
+/** Text slanting less than this (radians, 5 degrees) is read as it is. */
+const MIN_LEVELLED_SLANT = (5 * Math.PI) / 180;
 
 /** Share of vertical text boxes (by area) above which the photo is taken as sideways. */
 const SIDEWAYS_SHARE = 0.6;

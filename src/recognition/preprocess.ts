@@ -202,6 +202,35 @@ export function rotateCcw(img: RgbImage): RgbImage {
   return { data: out, width: h, height: w };
 }
 
+/** Grey for the corners a turn by an odd angle brings into the picture (no edge for the detector to box). */
+const TURN_FILL = 128;
+
+/**
+ * Turns an RGB image by `radians` (clockwise as seen, y pointing down) about its centre, onto a
+ * canvas large enough to keep all of it, the corners brought in filled grey.
+ */
+export function rotateBy(img: RgbImage, radians: number): RgbImage {
+  const { width: w, height: h, data } = img;
+  const [c, s] = [Math.cos(radians), Math.sin(radians)];
+  // (Less a rounding error's worth: a half turn keeps the size.)
+  const outW = Math.ceil(w * Math.abs(c) + h * Math.abs(s) - 1e-6);
+  const outH = Math.ceil(w * Math.abs(s) + h * Math.abs(c) - 1e-6);
+  const out = new Uint8Array(outW * outH * 3);
+  for (let j = 0; j < outH; j++) {
+    for (let i = 0; i < outW; i++) {
+      // The output pixel's centre turned back into the source.
+      const dx = i + 0.5 - outW / 2;
+      const dy = j + 0.5 - outH / 2;
+      const x = dx * c + dy * s + w / 2 - 0.5;
+      const y = -dx * s + dy * c + h / 2 - 0.5;
+      const o = (j * outW + i) * 3;
+      if (x >= -0.5 && y >= -0.5 && x <= w - 0.5 && y <= h - 0.5) bilinear(data, w, h, x, y, out, o);
+      else out.fill(TURN_FILL, o, o + 3);
+    }
+  }
+  return { data: out, width: outW, height: outH };
+}
+
 /** Rotates an RGB image by 180 degrees. */
 export function rotate180(img: RgbImage): RgbImage {
   const n = img.width * img.height;

@@ -4,7 +4,7 @@ import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowW
 import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
-import { cnnSettles, combineDigits, digitSupport, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
+import { cnnSettles, combineDigits, digitSupport, drumsAgree, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 
@@ -258,6 +258,22 @@ test('combineDigits: a last wheel the CNN alone reads past x.55 may show the nex
   assert.equal(cnnSettles(unread, at(8.3), 3), true);
   assert.equal(cnnSettles(unread, at(8.7), 3), false);
   assert.equal(cnnSettles(scored('0480', 3, 0.34), at(8.7), 3), false, 'an unsure OCR digit it does not back');
+});
+
+test('drumsAgree: another strip over the row questions its reading where the CNN puts a drum a step and a half away and the OCR read another digit', () => {
+  const read = (digits: string, positions: number[]) => ({ counter: counter(digits), wheels: { positions } });
+  const a = read('07197127', [9.8, 7, 1, 9, 7, 1, 2.1, 7.1]);
+  assert.equal(drumsAgree(a, read('07497127', [9.9, 7, 7.2, 9, 7, 1, 2, 6.9])), false);
+  // The other strip's OCR read the same digit there: the CNN's slip, not the drum's doubt (a `9` read at
+  // 0.9 in both strips, seen as a 6 in one).
+  assert.equal(drumsAgree(a, read('07197127', [9.9, 7, 7.2, 9, 7, 1, 2, 6.9])), true);
+  assert.equal(drumsAgree(read('02669587', [0, 2, 6, 6, 9, 5, 8, 6.9]), read('02669587', [0, 2, 6, 6, 6, 4.9, 8, 6.8])), true);
+  // Jitter, a roll seen at two stages, and 9.9 against 0.2 (round the wheel) are alike.
+  assert.equal(drumsAgree(a, read('07197127', [0.2, 7, 1.8, 9, 7, 1, 2.9, 7.1])), true);
+  // Rows of other lengths or decimals are not known to be the same drums; a row without wheels says nothing.
+  assert.equal(drumsAgree(a, read('7497127', [7, 7.2, 9, 7, 1, 2, 6.9])), true);
+  assert.equal(drumsAgree(a, { counter: { ...counter('07497127'), decimals: 3 }, wheels: { positions: [9.9, 7, 7.2, 9, 7, 1, 2, 6.9] } }), true);
+  assert.equal(drumsAgree(a, { counter: counter('07497127'), wheels: null }), true);
 });
 
 test('cnnSettles: the cells from an index on, each read or backed by the CNN, whatever a sure digit elsewhere says of the row', () => {

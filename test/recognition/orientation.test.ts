@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../../src/recognition/pipeline.js';
-import { medianTextScore, readsWorse, verticalTextShare } from '../../src/recognition/orientation.js';
+import { medianTextScore, readsWorse, textSlant, verticalTextShare } from '../../src/recognition/orientation.js';
+import { decodeImage, rotateBy } from '../../src/recognition/preprocess.js';
+import { OcrEngine } from '../../src/recognition/ocr/engine.js';
+import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import { waterMeterPng } from './fixtures.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -65,4 +68,29 @@ test('sideways probes turn the largest vertical boxes into rectangles read downw
   assert.equal(down[0].height, 20);
   assert.ok(Math.sin(down[0].angle) > 0.99, 'down reads towards +y');
   assert.ok(Math.sin(up[0].angle) < -0.99, 'up reads towards -y');
+});
+
+test('text slant: the area-weighted median direction of the near-horizontal lines, where most of them agree', () => {
+  const deg = (d: number) => (d * Math.PI) / 180;
+  const box = (angle: number, width = 200, height = 30): RotatedRect => ({ cx: 0, cy: 0, width, height, angle });
+  assert.ok(Math.abs(textSlant([box(deg(12)), box(deg(11)), box(deg(13), 100)]) - deg(12)) < 1e-9);
+  // A line read the other way (angle + 180) or given by its short side slants alike.
+  assert.ok(Math.abs(textSlant([box(deg(-8)), box(deg(172)), box(deg(82), 30, 200)]) - deg(-8)) < 1e-9);
+  // Squares and vertical lines say nothing; lines slanting every way (a photo seen from aside) give 0.
+  assert.equal(textSlant([box(deg(10), 50, 50), box(deg(80))]), 0);
+  assert.equal(textSlant([box(deg(-15)), box(deg(0)), box(deg(15))]), 0);
+  assert.equal(textSlant([]), 0);
+});
+
+test("a face turned 12 degrees: the detector's lines slant by 12, and none once levelled by it", async () => {
+  const engine = await OcrEngine.load(1);
+  const turned = await sharp(await waterMeterPng('00127546', '12-345678')).rotate(12, { background: '#808080' }).png().toBuffer();
+  const img = await decodeImage(turned, { maxPixels: 1e8, maxSide: 1600 });
+  const rects: RotatedRect[] = [];
+  await engine.read(img, undefined, rects);
+  const slant = textSlant(rects);
+  assert.ok(Math.abs((slant * 180) / Math.PI - 12) < 2, `slant ${(slant * 180) / Math.PI}`);
+  const levelled: RotatedRect[] = [];
+  await engine.read(rotateBy(img, -slant), undefined, levelled);
+  assert.ok(Math.abs((textSlant(levelled) * 180) / Math.PI) < 2, `levelled ${(textSlant(levelled) * 180) / Math.PI}`);
 });

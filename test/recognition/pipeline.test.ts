@@ -332,6 +332,14 @@ test('a drum row keeps one near-certain OCR digit against the CNN, not two', asy
   const long = { ...counter, decimals: 1, value: 48891.4 };
   assert.equal(readingVerdict('gas', text, long, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).why, 'gas: long');
   assert.equal(readingVerdict('gas', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
+  // A water row with six whole drums led by a 1 took the first window's edge for a drum (a tilted
+  // Itelma's `100488.914`); led by a 0, it is a longer register.
+  const edged = (lead: number) => {
+    const all = [{ ...cells[0], digit: lead, u: 60, x: 60 }, ...cells];
+    return { ...counter, digits: `${lead}00488914`, value: lead * 100000 + 488.914, cells: all, redFractions: [0, ...counter.redFractions], redCores: [0, ...counter.redCores] };
+  };
+  assert.equal(readingVerdict('water_cold', text, edged(1), wheelsAt([1, 0, 0, 4, 8, 8, 9, 1, 4])).why, 'water: leading 1');
+  assert.equal(readingVerdict('water_cold', text, edged(0), wheelsAt([0, 0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
   // A less sure OCR digit does not stand against the CNN.
   const unsure = { ...counter, cells: cells.map((c, i) => (i === 6 ? { ...c, score: 0.9 } : c)) };
   assert.equal(readingVerdict('water_cold', text, unsure, wheelsAt([0, 0, 4, 8, 8, 9, 7, 4])).reading, null);

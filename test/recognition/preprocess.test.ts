@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { bombPng } from '../helpers/images.js';
-import { BadImageError, decodeImage, sampleQuad, sampleQuadSmooth, colourStats, writeChw, stretchContrast, type RgbImage } from '../../src/recognition/preprocess.js';
+import { BadImageError, decodeImage, sampleQuad, sampleQuadSmooth, colourStats, writeChw, stretchContrast, rotateBy, rotate180, type RgbImage } from '../../src/recognition/preprocess.js';
 
 const OPTS = { maxPixels: 40_000_000, maxSide: 1600 };
 
@@ -147,4 +147,23 @@ test('stretchContrast spreads a dim crop over the whole range, the same mapping 
   assert.ok(r > g && g > b, `the warm pixel stays warm: ${r},${g},${b}`);
   assert.ok(r - b > 2 * (70 - 50), 'and its channels spread with the range');
   assert.deepEqual([...data.subarray(0, 3)], [40, 40, 40], 'the input is left alone');
+});
+
+test('rotateBy turns about the centre onto a canvas that keeps every pixel, the corners it brings in grey', () => {
+  // 4 x 2, every pixel its own value.
+  const data = new Uint8Array(4 * 2 * 3).map((_, i) => Math.floor(i / 3) * 10);
+  const img: RgbImage = { data, width: 4, height: 2 };
+  // Half a turn samples pixel centres exactly: the same as rotate180.
+  assert.deepEqual(rotateBy(img, Math.PI), rotate180(img));
+  // A quarter turn clockwise: 2 x 4, the bottom-left pixel (value 40) now at the top left.
+  const quarter = rotateBy(img, Math.PI / 2);
+  assert.deepEqual([quarter.width, quarter.height], [2, 4]);
+  assert.deepEqual([quarter.data[0], quarter.data[3]], [40, 0]);
+  // 30 degrees: a larger canvas, grey in its corners, the image's middle still in the middle.
+  const big: RgbImage = { data: new Uint8Array(100 * 60 * 3).fill(250), width: 100, height: 60 };
+  const turned = rotateBy(big, Math.PI / 6);
+  assert.deepEqual([turned.width, turned.height], [Math.ceil(100 * Math.cos(Math.PI / 6) + 60 * 0.5), Math.ceil(100 * 0.5 + 60 * Math.cos(Math.PI / 6))]);
+  assert.equal(turned.data[0], 128);
+  const mid = (Math.floor(turned.height / 2) * turned.width + Math.floor(turned.width / 2)) * 3;
+  assert.equal(turned.data[mid], 250);
 });

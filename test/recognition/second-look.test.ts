@@ -152,6 +152,11 @@ test('a second look may not leave out red drums the first pass read, surely, bar
   rolled.cells[7] = { ...rolled.cells[7], score: 0.39 };
   assert.equal(secondLookStands({ counter: rolled, wheels: at('02478484', 2.6) }, { reading: 2478.48, counter: null, wheels: null, decimals: 2 }), true);
   assert.equal(secondLookStands({ counter: unread, wheels: at('0247848', 7.6) }, { reading: 2478.4, counter: null, wheels: null }), true);
+  // ... but not the drums before it that both readers read (a tilted SACOFGAS's `02204730`, its last
+  // drum rolling at 8.6: a coarser look's `2204.7` lost its `3`).
+  const tilted = { counter: row('02204730', 3), wheels: at('02204730', 8.6) };
+  assert.equal(secondLookStands(tilted, { reading: 2204.7, counter: row('022047', 1), wheels: null }), false);
+  assert.equal(secondLookStands(tilted, { reading: 2204.73, counter: row('0220473', 2), wheels: null }), true);
   // Without the CNN's wheels, only a drum the OCR read surely counts.
   assert.equal(secondLookStands({ counter: row('0247848', 2), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), false);
   assert.equal(secondLookStands({ counter: row('0247848', 2, 0.6), wheels: null }, { reading: 2478.4, counter: null, wheels: null }), true);

@@ -161,6 +161,28 @@ export function digitSupport(p: ArrayLike<number>, d: number): number {
 
 type Wheels = Pick<WheelReading, 'positions'> & { probabilities?: ArrayLike<number>[] };
 
+/** How far apart two reads of one drum may put it (in digit steps, round the wheel) and still agree. */
+const SAME_DRUM = 1.5;
+
+/**
+ * Whether another read of a drum row over a strip of its own leaves the reading one read gave
+ * (`read`, its counter and wheels) unquestioned: wherever the CNN puts a drum a step and a half or
+ * more apart in the two, the other strip's OCR must have read the digit the reading gives there. A
+ * tilted Actaris's rolling `7`, read `1` at 0.30 by the OCR and seen at 1.0 by the CNN in one strip, read
+ * `4` and seen at 7.2 in the other, is in doubt (`7197.127` for `07797.127`); a `9` both strips' OCR read
+ * at 0.9, which the CNN saw as a 6 in one of them, is not. Rows of other lengths or decimals are not known
+ * to be the same drums, and do not count.
+ */
+export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | null }, other: { counter: CounterReading; wheels: Wheels | null }): boolean {
+  if (!read.wheels || !other.wheels || read.counter.cells.length !== other.counter.cells.length || read.counter.decimals !== other.counter.decimals) return true;
+  const [p, q] = [read.wheels.positions, other.wheels.positions];
+  const given = combineDigits(read.counter, read.wheels).digits;
+  return p.every((v, i) => {
+    const d = Math.abs(v - q[i]) % 10;
+    return Math.min(d, 10 - d) < SAME_DRUM || String(other.counter.cells[i].digit) === given[i];
+  });
+}
+
 export function combineDigits(counter: CounterReading, wheels: Wheels): Combined {
   const { digits, disagreements, overruled } = combine(counter, wheels);
   return { digits, disagreements, overruled };
@@ -175,6 +197,11 @@ export function combineDigits(counter: CounterReading, wheels: Wheels): Combined
 export function cnnSettles(counter: CounterReading, wheels: Wheels, from: number): boolean {
   const { disagreedAt } = combine(counter, wheels);
   return [...disagreedAt].every((i) => i < from);
+}
+
+/** Whether the CNN settles cell `i`, as cnnSettles judges each cell. */
+export function cnnSettlesAt(counter: CounterReading, wheels: Wheels, i: number): boolean {
+  return !combine(counter, wheels).disagreedAt.has(i);
 }
 
 function combine(counter: CounterReading, wheels: Wheels): Combined & { disagreedAt: Set<number> } {

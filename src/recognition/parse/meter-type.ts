@@ -56,8 +56,8 @@ const RULES: Rule[] = [
   { tag: 'dial-multiplier', re: /[x×+]\s?0\s?[.,]?\s?0{2,}1\b|[x×]\s?0\s?[.,]\s?0*1\b|\b0[.,]000?1\b/, w: { water: 1.5, meter: 1 } },
   { tag: 'water-std', re: /en\s?14154|iso\s?4064|\br\s?49\b|50193/, w: { water: 3, meter: 1 } },
   { tag: 'm3', re: /\bm\s?3\b|\bm\s?3\s?\/\s?h/, w: { water: 0.8, gas: 0.5, heat: 0.3, meter: 1 } },
-  { tag: 'cold-temp', re: /(^|[^0-9\-.~])(30|40|50)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(30|50)\b/, w: { water: 0.5, cold: 1.5 } },
-  { tag: 'hot-temp', re: /(^|[^0-9\-.~])(70|85|90|95|105|110|120|130)\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(90|130)\b/, w: { water: 0.3, hot: 1.5 } },
+  { tag: 'cold-temp', re: /(^|[^0-9\-.~])[345][0o]\s?[°'*o]{0,2}\s?p?c\b|\bt\s?[35][0o]\b/, w: { water: 0.5, cold: 1.5 } },
+  { tag: 'hot-temp', re: /(^|[^0-9\-.~])(7[0o]|85|9[0o]|95|1[0o]5|1[123][0o])\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(9|13)[0o]\b/, w: { water: 0.3, hot: 1.5 } },
   { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
   { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
   // УНИВЕРСАЛЬНЫЙ, its И read as N, U or H.
@@ -83,6 +83,9 @@ const RULES: Rule[] = [
   { tag: 'instrument', re: /multimeter|voltmeter|ammeter|wattmeter|ohmmeter|panel\s?meter|volt(age)?\s?meter|amp(ere)?\s?meter|frequency\s?meter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
   // An appliance's rating plate prints volts and hertz as a meter's does, but a power in watts and
   // what it is (an electric kettle's `220-240V~ 50/60Hz 2200W` was taken for an electricity meter).
+  // A plug-in power monitor shows kWh as a meter does, but a meter has no keys to price the energy or
+  // to step through functions.
+  { tag: 'keys', re: /\bcost\b|\bfunc(tion)?\b|\bup\b.{0,40}\bdown\b|\bdown\b.{0,40}\bup\b/, w: { anti: 2 } },
   { tag: 'appliance', re: /kettle|toaster|microwave|hair\s?dryer|vacuum|charger|adapter|power\s?supply|refrigerator|washing|dishwasher|air\s?condition/, w: { anti: 2 } },
   { tag: 'wattage', re: /\b\d{3,5}\s?w\b/, w: { anti: 1.5 } },
   // Utility meters run on the mains or a battery, not on a DC supply (an hour meter's `12-48 VDC`).

@@ -48,6 +48,10 @@ test('water from Qn/Q3, R-ratio, DN, mounting classes and dial multipliers; hot 
   assert.equal(typeOf('WARM WATER', 'Q3=2,5'), 'water_hot');
   assert.equal(typeOf('ГОРЯЧАЯ ВОДА', 'Q3=2,5'), 'water_hot');
   assert.equal(typeOf('CIEPŁOMIERZ', 'GJ'), 'heat');
+  // A rating's 0 read as the letter O (a monospaced 0 with a dot in it).
+  assert.equal(typeOf('ULTRASONICWATERMETER 3O°C', 'Q32,5m²/hPN16'), 'water_cold');
+  assert.equal(typeOf('ULTRASONIC WATER METER 9O°C', 'Q3 2,5'), 'water_hot');
+  assert.equal(typeOf('WATER METER T3O', 'Q3 2,5'), 'water_cold');
 });
 
 test('colour of the body decides hot/cold when the text does not', () => {
@@ -92,6 +96,11 @@ test('meter likelihood: high for nameplates, low for displays and pages that are
   const plate = (texts: string[]) => texts.map((t, i) => line(t, 100, 100 + 80 * i, 600, 40));
   assert.ok(like(plate(['ELECTRIC KETTLE', 'Model: WK-1720', '220-240V~ 50/60Hz 2200W', 'S/N 20230512047', 'MADE IN CHINA CE'])) < 0.5);
   assert.ok(like(plate(['ELECTRIC', 'Model: WK-1720', '220-240V~ 50/60Hz', 'S/N 20230512047', 'MADE IN CHINA CE'])) > 0.5, 'the same plate without them');
+  // A plug-in power monitor: kWh on its display, but keys to price it and step through its functions.
+  const monitor = (keys: string[]) => [line('0.235', 160, 160, 300, 100), line('kWh', 640, 260, 80, 40), line('POWER METER', 120, 400, 300, 30), ...keys.map((k, i) => line(k, 120 + 200 * i, 470, 120, 30))];
+  assert.ok(like(monitor(['FUNCTION', 'SET', 'COST'])) < 0.5);
+  assert.ok(like(monitor(['SET', 'UP', 'DOWN'])) < 0.5);
+  assert.ok(like(monitor(['SET'])) > 0.5, 'the same face without them');
   // Other instruments named on their faces.
   assert.ok(like([line('LASER DISTANCE METER', 100, 400, 500, 40), line('1.234', 300, 200, 300, 110)]) < 0.2);
 });
