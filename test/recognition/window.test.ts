@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { digitsPastWord, findCounterWindows, lineDigits } from '../../src/recognition/counter/window.js';
+import { digitsPastWord, findCounterWindows, gluedToWord, lineDigits } from '../../src/recognition/counter/window.js';
 import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
 import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
@@ -79,4 +79,17 @@ test('digitsPastWord counts a model code\'s digits past its letter, not a unit\'
   assert.equal(digitsPastWord('0123.4kWh'), 0);
   assert.equal(digitsPastWord('O0123'), 0);
   assert.equal(digitsPastWord('G4 2019'), 0);
+});
+
+test('digits glued to a word of two letters or more are a name, no counter row', () => {
+  assert.equal(gluedToWord('PT1000'), true);
+  assert.equal(gluedToWord('RPT95261'), true);
+  // One letter (an LCD's `T1` run into its register) or a drum's 0 read as a letter is no word.
+  assert.equal(gluedToWord('T1012345'), false);
+  assert.equal(gluedToWord('DO12345'), false);
+  assert.equal(gluedToWord('PT 1000'), false);
+  assert.equal(gluedToWord('00488715'), false);
+  // A heat meter's probe tag `PT1000` is no register of 1000.
+  assert.equal(findCounterWindows([line('PT1000')]).length, 0);
+  assert.equal(findCounterWindows([line('T1000')]).length, 1);
 });

@@ -112,6 +112,19 @@ export function digitsPastWord(text: string): number {
  */
 const FRAME_MARKS = /^[[\]|]+|[[\]|]+$/g;
 
+/**
+ * Whether a line's digits follow a word of two or more letters without a space: a model or a sensor's
+ * name (`PT1000` on a heat meter's temperature probe, read as a register of `1000`), not a register.
+ * Letters a drum's 0 is read as do not count (`DO12345`), nor one letter alone (an LCD's `T1` run into
+ * its register).
+ */
+export function gluedToWord(text: string): boolean {
+  const chars = [...text];
+  const start = chars.findIndex(isDigit);
+  const word = (ch: string | undefined) => isLetter(ch) && !ZERO_LOOKALIKES.has(ch!);
+  return start >= 2 && word(chars[start - 1]) && word(chars[start - 2]);
+}
+
 function digitShare(text: string): number {
   const t = text.replace(/\s/g, '').replace(FRAME_MARKS, '');
   if (!t.length) return 0;
@@ -125,7 +138,7 @@ function digitShare(text: string): number {
 export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
   const cand = lines
     .map((l, i) => ({ l, i }))
-    .filter(({ l }) => digitShare(l.text) >= 0.6 && [...l.text].filter(isDigit).length >= 1);
+    .filter(({ l }) => digitShare(l.text) >= 0.6 && [...l.text].filter(isDigit).length >= 1 && !gluedToWord(l.text));
   if (!cand.length) return [];
   const maxH = Math.max(...lines.map((l) => l.rect.height));
   const used = new Set<number>();
