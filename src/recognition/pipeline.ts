@@ -710,7 +710,7 @@ interface LookedRow {
 function levelledPassKept<P extends { outcome: RecognitionOutcome; lines: OcrLine[]; counter: CounterReading | null; wheels: WheelReading | null }>(first: P, pass: P): P | null {
   if (pass.outcome.kind !== 'meter' || readsWorse(pass, first)) return null;
   const { meter } = pass.outcome;
-  const confirmed = meter.currentReading !== null && pass.counter !== null && cnnConfirms(pass.counter, pass.wheels, true);
+  const confirmed = meter.currentReading !== null && pass.counter !== null && cnnConfirms(pass.counter, pass.wheels);
   if (!confirmed && first.outcome.kind !== 'no_meter') return null;
   const serialNumber = meter.serialNumber || (first.outcome.kind === 'meter' ? first.outcome.meter.serialNumber : '');
   return { ...pass, outcome: { kind: 'meter', meter: { ...meter, serialNumber, currentReading: confirmed ? meter.currentReading : null } } };
