@@ -6,6 +6,15 @@ import type { RotatedRect } from './ocr/geometry.js';
 /** Boxes at least this elongated say which way their text runs. */
 const MIN_ELONGATION = 2;
 
+/** A box's long and short sides and the direction of the long one: the angle of `width`, or the perpendicular. */
+function sidesOf(r: RotatedRect): { r: RotatedRect; long: number; short: number; dir: number } {
+  const long = Math.max(r.width, r.height);
+  const short = Math.min(r.width, r.height);
+  return { r, long, short, dir: r.width >= r.height ? r.angle : r.angle + Math.PI / 2 };
+}
+
+const elongated = (v: { long: number; short: number }) => v.short > 0 && v.long / v.short >= MIN_ELONGATION;
+
 /**
  * Share, by area, of the elongated text boxes whose long side runs closer to vertical than to
  * horizontal. Near 1: the text (and the photo) is sideways.
@@ -13,14 +22,9 @@ const MIN_ELONGATION = 2;
 export function verticalTextShare(rects: RotatedRect[]): number {
   let vertical = 0;
   let total = 0;
-  for (const r of rects) {
-    const long = Math.max(r.width, r.height);
-    const short = Math.min(r.width, r.height);
-    if (short <= 0 || long / short < MIN_ELONGATION) continue;
-    // Direction of the long side: the angle of `width`, or the perpendicular.
-    const dir = r.width >= r.height ? r.angle : r.angle + Math.PI / 2;
-    total += long * short;
-    if (Math.abs(Math.sin(dir)) > Math.abs(Math.cos(dir))) vertical += long * short;
+  for (const v of rects.map(sidesOf).filter(elongated)) {
+    total += v.long * v.short;
+    if (Math.abs(Math.sin(v.dir)) > Math.abs(Math.cos(v.dir))) vertical += v.long * v.short;
   }
   return total ? vertical / total : 0;
 }
@@ -52,13 +56,8 @@ export function readsWorse(turned: { lines: OcrLine[] }, unturned: { lines: OcrL
  */
 export function sidewaysProbes(rects: RotatedRect[], count = 4): { down: RotatedRect[]; up: RotatedRect[] } {
   const vertical = rects
-    .map((r) => {
-      const long = Math.max(r.width, r.height);
-      const short = Math.min(r.width, r.height);
-      const dir = r.width >= r.height ? r.angle : r.angle + Math.PI / 2;
-      return { r, long, short, dir };
-    })
-    .filter((v) => v.short > 0 && v.long / v.short >= MIN_ELONGATION && Math.abs(Math.sin(v.dir)) > Math.abs(Math.cos(v.dir)))
+    .map(sidesOf)
+    .filter((v) => elongated(v) && Math.abs(Math.sin(v.dir)) > Math.abs(Math.cos(v.dir)))
     .sort((a, b) => b.long * b.short - a.long * a.short)
     .slice(0, count);
   const downDir = (dir: number) => (Math.sin(dir) > 0 ? dir : dir + Math.PI);
@@ -76,15 +75,11 @@ const SLANT_AGREEMENT = (4 * Math.PI) / 180;
  */
 export function textSlant(rects: RotatedRect[]): number {
   const lines = rects
-    .map((r) => {
-      const long = Math.max(r.width, r.height);
-      const short = Math.min(r.width, r.height);
-      const dir = r.width >= r.height ? r.angle : r.angle + Math.PI / 2;
-      // The direction folded into (-90, 90] degrees: a line read either way slants alike.
-      const folded = Math.atan(Math.tan(dir));
-      return { long, short, dir: folded, area: long * short };
-    })
-    .filter((v) => v.short > 0 && v.long / v.short >= MIN_ELONGATION && Math.abs(v.dir) < Math.PI / 4)
+    .map(sidesOf)
+    .filter(elongated)
+    // The direction folded into (-90, 90] degrees: a line read either way slants alike.
+    .map((v) => ({ dir: Math.atan(Math.tan(v.dir)), area: v.long * v.short }))
+    .filter((v) => Math.abs(v.dir) < Math.PI / 4)
     .sort((a, b) => a.dir - b.dir);
   const total = lines.reduce((a, v) => a + v.area, 0);
   if (total === 0) return 0;
