@@ -525,12 +525,13 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const { counter, wheels } = settled ?? (await lookAtDrums(img, marked, seen.lines));
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
-      if (drumRow(counter)) looked.push({ counter, wheels });
+      const drum = drumRow(counter);
+      if (drum) looked.push({ counter, wheels });
       if (reading === null) continue;
       readings.add(reading);
-      if (drumRow(counter)) read.push({ counter, wheels });
-      drums &&= drumRow(counter);
-      if (!drumRow(counter)) plainRows.push(counter);
+      if (drum) read.push({ counter, wheels });
+      else plainRows.push(counter);
+      drums &&= drum;
       decimals = Math.max(decimals, counter.decimals);
     }
     // A strip over the same drums that the CNN and the OCR read otherwise: a drum in doubt (a tilted
