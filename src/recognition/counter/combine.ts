@@ -163,15 +163,21 @@ type Wheels = Pick<WheelReading, 'positions'> & { probabilities?: ArrayLike<numb
 
 /** How far apart two reads of one drum may put it (in digit steps, round the wheel) and still agree. */
 const SAME_DRUM = 1.5;
+/**
+ * OCR confidence at which the other strip's digit vouches for a drum two reads put apart: one barely
+ * read is the same guess as the reading's (both strips of a tilted Actaris read its rolling `7` as `1`
+ * or `4` at about 0.3, the CNN at 1.0 in one and 7.2 in the other: `7197.127` for `07797.127`).
+ */
+const VOUCHING_OCR = 0.5;
 
 /**
  * Whether another read of a drum row over a strip of its own leaves the reading one read gave
  * (`read`, its counter and wheels) unquestioned: wherever the CNN puts a drum a step and a half or
- * more apart in the two, the other strip's OCR must have read the digit the reading gives there. A
- * tilted Actaris's rolling `7`, read `1` at 0.30 by the OCR and seen at 1.0 by the CNN in one strip, read
- * `4` and seen at 7.2 in the other, is in doubt (`7197.127` for `07797.127`); a `9` both strips' OCR read
- * at 0.9, which the CNN saw as a 6 in one of them, is not. Rows of other lengths or decimals are not known
- * to be the same drums, and do not count.
+ * more apart in the two, the other strip's OCR must have read the digit the reading gives there, not
+ * barely (see VOUCHING_OCR). A tilted Actaris's rolling `7`, read `1` at 0.30 by the OCR and seen at 1.0
+ * by the CNN in one strip, read `4` and seen at 7.2 in the other, is in doubt (`7197.127` for
+ * `07797.127`); a `9` both strips' OCR read at 0.9, which the CNN saw as a 6 in one of them, is not.
+ * Rows of other lengths or decimals are not known to be the same drums, and do not count.
  */
 export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | null }, other: { counter: CounterReading; wheels: Wheels | null }): boolean {
   if (!read.wheels || !other.wheels || read.counter.cells.length !== other.counter.cells.length || read.counter.decimals !== other.counter.decimals) return true;
@@ -179,7 +185,8 @@ export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | nul
   const given = combineDigits(read.counter, read.wheels).digits;
   return p.every((v, i) => {
     const d = Math.abs(v - q[i]) % 10;
-    return Math.min(d, 10 - d) < SAME_DRUM || String(other.counter.cells[i].digit) === given[i];
+    const vouch = other.counter.cells[i];
+    return Math.min(d, 10 - d) < SAME_DRUM || (String(vouch.digit) === given[i] && vouch.score >= VOUCHING_OCR);
   });
 }
 
