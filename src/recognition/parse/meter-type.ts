@@ -88,6 +88,9 @@ const RULES: Rule[] = [
   { tag: 'keys', re: /\bcost\b|\bfunc(tion)?\b|\bup\b.{0,40}\bdown\b|\bdown\b.{0,40}\bup\b/, w: { anti: 2 } },
   { tag: 'appliance', re: /kettle|toaster|microwave|hair\s?dryer|vacuum|charger|adapter|power\s?supply|refrigerator|washing|dishwasher|air\s?condition/, w: { anti: 2 } },
   { tag: 'wattage', re: /\b\d{3,5}\s?w\b/, w: { anti: 1.5 } },
+  // A circuit board's part labels: a resistor's `R4` or `R12` is no water meter's R-ratio (see r-ratio),
+  // which a board's `R40` reads as (a board read `R40`, `R4` and `2518-009` was taken for a water meter).
+  { tag: 'part-labels', re: /(^|[^a-z0-9])r\s?(?!(40|50|63|80|100|125|160|200|250|315|400|500|630|800)\b)\d{1,3}(?![\d/.,])/, w: { anti: 1 } },
   // Utility meters run on the mains or a battery, not on a DC supply (an hour meter's `12-48 VDC`).
   { tag: 'gadget', re: /(^|[^a-z])v\s?dc\b|\busb\b|battery|\bmah\b|\bbpm\b|\brpm\b|km\s?\/\s?h|\bmph\b|\bkm\b|odometer|\bmiles\b|\btrip\b|%\s?rh\b|humidity|spo2/, w: { anti: 1.5 } },
 ];

@@ -29,3 +29,15 @@ test('a volume unit spelled out (cubic feet) is meter evidence', () => {
   assert.equal(p.meterType, 'gas');
   assert.ok(p.meterLikelihood > 0.5, `cubic feet ${p.meterLikelihood}`);
 });
+
+test("a circuit board's resistor labels are no water meter's R-ratio", () => {
+  // A board read `R40`, `R4` and a part number: R40 alone reads as a water meter's ratio.
+  const board = [line('Stand', 200, 120, 120, 30), line('R40', 420, 200, 60, 24), line('R4', 520, 260, 40, 24), line('CREATIVE', 300, 420, 200, 30), line('2518-009', 300, 480, 180, 26)];
+  const p = parseMeterText(board, PHOTO);
+  assert.ok(p.meterLikelihood < 0.5, `board ${p.meterLikelihood}`);
+  // A water meter's R160 beside its other markings stays one, thread sizes (`R1/2`) no part labels.
+  const meter = parseMeterText([line('Qn 1,5 m3/h', 100, 100, 300, 40), line('R160', 100, 160, 100, 40), line('R1/2', 100, 220, 100, 40), line('00123456', 300, 300, 300, 80)], PHOTO);
+  assert.equal(meter.meterType, 'water_unknown');
+  assert.ok(meter.meterLikelihood > 0.5, `meter ${meter.meterLikelihood}`);
+  assert.ok(!meter.evidence.includes('part-labels'));
+});
