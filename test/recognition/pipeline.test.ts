@@ -691,6 +691,15 @@ test("a rendered LCD's digit past the detector's box is not left out of the read
   assert.equal(await readingOf(small), 366467.14);
 });
 
+test('a small LCD shot: a point after a 1 is seen, even one sample high (never the digits run together)', async () => {
+  // The point next to the 1's foot, which the italic digits' slant takes past the strip between the
+  // cells (`596176`), and a 380-px face's point, one sample high in that strip (`19918`), both before.
+  for (const [display, width, ghost] of [['5961.76', 450, 0.03], ['1991.8', 380, 0]] as const) {
+    const small = await sharp(await renderSvg(lcdMeterSvg(display, '01234567', { ghost }))).resize(width).toBuffer();
+    assert.equal(await readingOf(small), Number(display), display);
+  }
+});
+
 test('gas and water LCDs: a point read after blank leading digits is the display\'s; a re-read may not misread a sure digit', async () => {
   // `8.89922.8` re-read over a widened strip: the unlit point among the blank digits was taken, then
   // dropped with them: 99228 (before). The blank digits count towards the gas register's length.

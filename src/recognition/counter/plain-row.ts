@@ -119,8 +119,9 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const clear: number[] = [];
   for (let i = 0; i < n - 1; i++) {
     if (cells[i].followedBySeparator) continue;
-    const mid = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
-    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), base);
+    const between = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
+    const mid = cells[i].digit === 1 ? along(between, -AFTER_ONE * pitch) : between;
+    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), base, pitch / height);
     if (dots.length) dotted.push(i);
     if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
   }
@@ -172,18 +173,32 @@ const PAST_END_WIDTH = 1.2;
 
 /** Width, in pitches, of the strip searched for a point between two cells. */
 const POINT_ALONG = 1;
+/**
+ * How far (in pitches) that strip moves back after a `1`: its glyph is its cell's right-hand segments,
+ * where the OCR puts the cell, so the point sits right by its stroke, and an italic display's slant
+ * takes it further left at the digits' feet (a small shot's `5961.76` read `596176`, its point on the
+ * strip's edge). An eighth of a pitch keeps the samples on their lattice. Widening every strip instead
+ * moved the samples (a small face's point, sampled as a plus, no longer passed for one) or each
+ * patch's ink threshold (a dirty 320-px LCD's `4` left a foot that passed for a dot).
+ */
+const AFTER_ONE = 0.125;
 
 /**
  * A point in the strip between two cells: a small, compact blob of ink at the digits' feet (`base`,
  * in the strip's samples), clear of the strip's edges (the neighbouring digits' strokes run into
- * those) and with nothing right above it.
+ * those) and with nothing right above it. Compact in its samples or in the photo's pixels: a sample
+ * is `aspect` times as wide as it is high (a pitch and a row height take as many), so a small shot's
+ * point may be one sample high and several wide (a 380-px face's `1991.8` read `19918`, its point
+ * unseen); never fewer than four samples (a speck of two on a dirty LCD's `006534` withheld it).
  */
-function dotsAt(g: Grid, base: number): Blob[] {
+function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
   const blobs = components(g);
   return blobs.filter((b) => {
     const bw = b.x1 - b.x0 + 1;
     const bh = b.y1 - b.y0 + 1;
-    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bh >= 2 && b.size >= 0.5 * bw * bh && Math.max(bw, bh) <= 2.5 * Math.min(bw, bh);
+    const squat = (w: number, h: number) => Math.max(w, h) <= 2.5 * Math.min(w, h);
+    const square = (bh >= 2 && squat(bw, bh)) || squat(bw * aspect, bh);
+    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bw * bh >= 4 && b.size >= 0.5 * bw * bh && square;
     const inside = b.x0 > 0 && b.x1 < g.w - 1 && b.y1 < g.h - 1;
     const low = b.y0 >= g.h * 0.6;
     const mid = (b.x0 + b.x1) / 2;
