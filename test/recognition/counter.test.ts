@@ -712,3 +712,18 @@ test('nearOcr: larger crops are tried only where the usual ones read every whole
   assert.equal(nearOcr(counter('00347494'), preds([0, 1, 3, 4, 7, 4, 5, 1]), 6), false);
   assert.equal(nearOcr(c, preds([0, 1, 3, 4, 7, 4, 5, 1]), 6), true);
 });
+
+test('combineDigits: a digit the CNN reads in place of a sure OCR digit of the row, across its confusions, vouches for nothing there', () => {
+  // A red `1` read `7` at 0.45 by the OCR and 7.0 by the CNN, which also read the sure black `1` as a 7.
+  const row = scored('30401970', 6, 0.45);
+  row.cells[4].score = 1;
+  const wheels = { positions: [3, 0, 4, 0, 7, 9, 7, 0] };
+  assert.deepEqual(combineDigits(row, wheels), { digits: '30401970', disagreements: 1, overruled: 1 });
+  // With the black `1` read as one by the CNN, its 7 agrees with the OCR's.
+  assert.deepEqual(combineDigits(row, { positions: [3, 0, 4, 0, 1, 9, 7, 0] }), { digits: '30401970', disagreements: 0, overruled: 0 });
+  // Nor may it fill in an unread drum with that digit.
+  const unread = scored('30401970', 6, 0);
+  unread.cells[4].score = 1;
+  unread.cells[6].unread = true;
+  assert.equal(combineDigits(unread, wheels).disagreements, 1);
+});

@@ -821,3 +821,9 @@ test('a reading checked for a water meter holds for a gas meter whose text a lat
   assert.equal(checksHold('electricity', 'gas'), false);
   assert.equal(checksHold('gas', 'water_cold'), false);
 });
+
+test("a tilted water face whose red `1` both readers take for a `7` is not read so: the CNN took the sure black `1` for one too", async () => {
+  const tilted = await sharp(await renderSvg(waterMeterSvg('30401910', '12-345678'))).rotate(8, { background: '#808080' }).png().toBuffer();
+  const got = await readingOf(tilted);
+  assert.ok(got === null || got === 30401.91, `read ${got}`);
+});

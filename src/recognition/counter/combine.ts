@@ -220,6 +220,14 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   let replaced = 0;
   const last = counter.cells.length - 1;
   const firstSignificant = counter.cells.findIndex((cell) => cell.digit !== 0 || cell.unread);
+  // Digits the CNN reads in place of a near-certain OCR digit across its classic confusions in this
+  // row: it sees them in the other digit's strokes here, and its reading of them vouches for nothing
+  // (a tilted face's red `1`, read `7` at 0.45 by the OCR, and a black `1` read at 1.00 were both 7s
+  // to the CNN: `30401.97` for `30401.910`).
+  const seenInOthers = new Set<number>();
+  counter.cells.forEach((cell, k) => {
+    if (!cell.unread && cell.score >= CERTAIN_OCR && cnnConfuses(cell.digit, composed[k])) seenInOthers.add(composed[k]);
+  });
   const replacedAt: number[] = [];
   // Cells where OCR and CNN disagree, each judged on its own.
   const disagreedAt = new Set<number>();
@@ -245,7 +253,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
       // mid-roll (a last wheel may roll, but not to where either digit may be written down).
       const cnn = p ? firmDigit(p, snapped[i]) : null;
       const settled = i === last ? !(rolling && lastWheelMayShowNext(snapped[i])) : !rolling;
-      if (cnn !== null && settled && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
+      if (cnn !== null && settled && !seenInOthers.has(cnn) && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
       disagree(i);
       return o;
     }
@@ -264,7 +272,11 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
       // A wheel before the last cannot sit part way on while the wheel to its right is not passing
       // 9 -> 0: the CNN framed or read it wrong.
       const stray = rolling && i < last && !carrying(snapped, i);
-      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && !stray && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
+      if (cnn !== null && !midRoll(cnn) && !leadingMagnitude && !stray && !seenInOthers.has(cnn) && mayReplace(o, cnn, cell.score) && (i === last || replaced++ < MAX_REPLACED)) return replace(i, cnn);
+      disagree(i);
+      return o;
+    }
+    if (o === c && unsure && seenInOthers.has(o)) {
       disagree(i);
       return o;
     }
