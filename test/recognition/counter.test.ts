@@ -268,9 +268,17 @@ test('drumsAgree: another strip over the row questions its reading where the CNN
   // 0.9 in both strips, seen as a 6 in one).
   assert.equal(drumsAgree(a, read('07197127', [9.9, 7, 7.2, 9, 7, 1, 2, 6.9])), true);
   assert.equal(drumsAgree(read('02669587', [0, 2, 6, 6, 9, 5, 8, 6.9]), read('02669587', [0, 2, 6, 6, 6, 4.9, 8, 6.8])), true);
-  // Not an OCR digit barely read there, the same guess as the reading's (a tilted Actaris's rolling `7`
-  // read `1` at 0.31 in one strip, `4` at 0.33 in the other).
-  assert.equal(drumsAgree(a, { counter: scored('07197127', 2, 0.31), wheels: { positions: [9.9, 7, 7.2, 9, 7, 1, 2, 6.9] } }), false);
+  // Not an OCR digit barely read there where the reading's digit is the CNN's: the same guess (a tilted
+  // Actaris's rolling `7` read `4` at 0.33 and seen at 1.0 in one strip, read `1` at 0.31 and seen at 7.2
+  // in the other) ...
+  const positions = [9.9, 7, 1, 9, 7, 1, 2, 6.9];
+  const replaced = { counter: scored('07497127', 2, 0.33), wheels: { positions, probabilities: positions.map((v) => peaked(v, 0.95)) } };
+  assert.equal(combineDigits(replaced.counter, replaced.wheels).digits, '07197127');
+  const barely = { counter: scored('07197127', 2, 0.31), wheels: { positions: [9.9, 7, 7.2, 9, 7, 1, 2, 6.9] } };
+  assert.equal(drumsAgree(replaced, barely), false);
+  // ... while it vouches for a digit the reading's own OCR read (an Elster's `9`, read at 0.48 in the other
+  // strip and seen as a 6 there).
+  assert.equal(drumsAgree(a, barely), true);
   // Jitter, a roll seen at two stages, and 9.9 against 0.2 (round the wheel) are alike.
   assert.equal(drumsAgree(a, read('07197127', [0.2, 7, 1.8, 9, 7, 1, 2.9, 7.1])), true);
   // Rows of other lengths or decimals are not known to be the same drums; a row without wheels says nothing.

@@ -164,17 +164,19 @@ type Wheels = Pick<WheelReading, 'positions'> & { probabilities?: ArrayLike<numb
 /** How far apart two reads of one drum may put it (in digit steps, round the wheel) and still agree. */
 const SAME_DRUM = 1.5;
 /**
- * OCR confidence at which the other strip's digit vouches for a drum two reads put apart: one barely
- * read is the same guess as the reading's (both strips of a tilted Actaris read its rolling `7` as `1`
- * or `4` at about 0.3, the CNN at 1.0 in one and 7.2 in the other: `7197.127` for `07797.127`).
+ * OCR confidence at which the other strip's digit vouches for a drum two reads put apart where the
+ * reading's digit there is the CNN's, not its own OCR's: one barely read is then the same guess (both
+ * strips of a tilted Actaris read its rolling `7` as `1` or `4` at about 0.3, the CNN at 1.0 in one and
+ * 7.2 in the other: `7197.127` for `07797.127`). Where the reading's OCR read that digit too, the other's
+ * vouches at any score (an Elster's `9` read at 0.48 and seen as a 6 in the other strip, under `dark`).
  */
 const VOUCHING_OCR = 0.5;
 
 /**
  * Whether another read of a drum row over a strip of its own leaves the reading one read gave
  * (`read`, its counter and wheels) unquestioned: wherever the CNN puts a drum a step and a half or
- * more apart in the two, the other strip's OCR must have read the digit the reading gives there, not
- * barely (see VOUCHING_OCR). A tilted Actaris's rolling `7`, read `1` at 0.30 by the OCR and seen at 1.0
+ * more apart in the two, the other strip's OCR must have read the digit the reading gives there (not
+ * barely, where that digit is the CNN's: see VOUCHING_OCR). A tilted Actaris's rolling `7`, read `1` at 0.30 by the OCR and seen at 1.0
  * by the CNN in one strip, read `4` and seen at 7.2 in the other, is in doubt (`7197.127` for
  * `07797.127`); a `9` both strips' OCR read at 0.9, which the CNN saw as a 6 in one of them, is not.
  * Rows of other lengths or decimals are not known to be the same drums, and do not count.
@@ -185,8 +187,9 @@ export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | nul
   const given = combineDigits(read.counter, read.wheels).digits;
   return p.every((v, i) => {
     const d = Math.abs(v - q[i]) % 10;
-    const vouch = other.counter.cells[i];
-    return Math.min(d, 10 - d) < SAME_DRUM || (String(vouch.digit) === given[i] && vouch.score >= VOUCHING_OCR);
+    const [own, vouch] = [read.counter.cells[i], other.counter.cells[i]];
+    const ownRead = !own.unread && String(own.digit) === given[i];
+    return Math.min(d, 10 - d) < SAME_DRUM || (String(vouch.digit) === given[i] && (ownRead || vouch.score >= VOUCHING_OCR));
   });
 }
 
