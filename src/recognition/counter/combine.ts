@@ -176,10 +176,10 @@ const VOUCHING_OCR = 0.5;
  * Whether another read of a drum row over a strip of its own leaves the reading one read gave
  * (`read`, its counter and wheels) unquestioned: wherever the CNN puts a drum a step and a half or
  * more apart in the two, the other strip's OCR must have read the digit the reading gives there (not
- * barely, where that digit is the CNN's: see VOUCHING_OCR). A tilted Actaris's rolling `7`, read `1` at 0.30 by the OCR and seen at 1.0
- * by the CNN in one strip, read `4` and seen at 7.2 in the other, is in doubt (`7197.127` for
- * `07797.127`); a `9` both strips' OCR read at 0.9, which the CNN saw as a 6 in one of them, is not.
- * Rows of other lengths or decimals are not known to be the same drums, and do not count.
+ * barely, where that digit is the CNN's: see VOUCHING_OCR). A tilted Actaris's rolling `7`, read `1` at
+ * 0.30 by the OCR and seen at 1.0 by the CNN in one strip, read `4` and seen at 7.2 in the other, is in
+ * doubt (`7197.127` for `07797.127`); a `9` both strips' OCR read at 0.9, which the CNN saw as a 6 in one
+ * of them, is not. Rows of other lengths or decimals are not known to be the same drums, and do not count.
  */
 export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | null }, other: { counter: CounterReading; wheels: Wheels | null }): boolean {
   if (!read.wheels || !other.wheels || read.counter.cells.length !== other.counter.cells.length || read.counter.decimals !== other.counter.decimals) return true;
