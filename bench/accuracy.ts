@@ -22,6 +22,7 @@ import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { DEFAULT_OCR } from '../src/recognition/ocr/engine.js';
+import { takeFlag } from './lib/args.js';
 import { loadLabels } from './lib/labels.js';
 import { DEGRADATIONS, degraded, tiltedBy, type Degradation } from './lib/degrade.js';
 
@@ -55,13 +56,7 @@ async function rotatedWithoutExif(bytes: Buffer, degrees: number): Promise<Buffe
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    if (i < 0) return undefined;
-    const v = args[i + 1];
-    args.splice(i, 2);
-    return v;
-  };
+  const opt = (name: string) => takeFlag(args, name);
   const jsonOut = opt('--json');
   const dumpDir = opt('--dump-ocr');
   const threads = Number(opt('--threads') ?? 2);

@@ -6,14 +6,12 @@ import { tmpdir, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { takeFlag } from './lib/args.js';
 import { startNode, trackPeakRss, mib } from './lib/nodes.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
-const opt = (name: string, def: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : def;
-};
+const opt = (name: string, def: string) => takeFlag(args, `--${name}`) || def;
 const dir = resolve(ROOT, opt('dir', '../shared/datasets/meters-dev/images'));
 const requestsFlag = opt('requests', '');
 const concurrency = Number(opt('concurrency', '4'));

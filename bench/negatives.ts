@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRecognizer } from '../src/recognition/pipeline.js';
+import { takeFlag } from './lib/args.js';
 
 /** The service takes JPEG and PNG. */
 const IMAGE = /\.(jpe?g|png)$/i;
@@ -26,16 +27,13 @@ function imagesUnder(dir: string, minBytes: number): string[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+  const minKb = Number(takeFlag(args, '--min-kb') ?? 8);
   const dir = args[0] && !args[0].startsWith('--') ? resolve(args[0]) : undefined;
   if (!dir || !existsSync(dir)) {
     console.log(`bench:negatives: no folder of photos${dir ? ` at ${dir}` : ' given'} - skipped`);
     return;
   }
-  const files = imagesUnder(dir, Number(opt('--min-kb') ?? 8) * 1024);
+  const files = imagesUnder(dir, minKb * 1024);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const recognizer = await createRecognizer({ modelsDir: join(repoRoot, 'models'), threads: 2, maxPixels: 100_000_000 });
   let meters = 0;
