@@ -171,6 +171,9 @@ const PAST_END_HEIGHT = 0.6;
 const PAST_END_AT = 1.1;
 const PAST_END_WIDTH = 1.2;
 
+/** Fewest samples a dot may span. */
+const MIN_DOT = 3;
+
 /** Width, in pitches, of the strip searched for a point between two cells. */
 const POINT_ALONG = 1;
 /**
@@ -198,7 +201,7 @@ function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
     const bh = b.y1 - b.y0 + 1;
     const squat = (w: number, h: number) => Math.max(w, h) <= 2.5 * Math.min(w, h);
     const square = (bh >= 2 && squat(bw, bh)) || squat(bw * aspect, bh);
-    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bw * bh >= 4 && b.size >= 0.5 * bw * bh && square;
+    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bw * bh >= MIN_DOT && b.size >= 0.5 * bw * bh && square;
     const inside = b.x0 > 0 && b.x1 < g.w - 1 && b.y1 < g.h - 1;
     const low = b.y0 >= g.h * 0.6;
     const mid = (b.x0 + b.x1) / 2;
