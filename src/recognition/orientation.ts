@@ -44,9 +44,26 @@ export function medianTextScore(lines: OcrLine[]): number {
  */
 const MAX_TURNED_TEXT_DROP = 0.15;
 
+/** Letters in the lines read at least at WORD_SCORE: words, which upside down or sideways seldom read so. */
+export function wordLetters(lines: OcrLine[]): number {
+  return lines.filter((l) => l.score >= WORD_SCORE).reduce((n, l) => n + (l.text.match(/[A-Za-z]/g)?.length ?? 0), 0);
+}
+
+/** Confidence at which a line's letters count as words read. */
+const WORD_SCORE = 0.9;
+/**
+ * Letters of words read upright that a turned pass must not lose the most of: seven-segment digits
+ * upside down are digits too, and a pass that reads only those has the median confidence of one that
+ * reads the words (a fuel pump's `7502.0 L` under `TOKHEIM`, `PRICE PER LITRE`, read upside down as
+ * a meter's `02051`).
+ */
+const MIN_WORD_LETTERS = 8;
+
 /** Whether a turned pass reads the photo's text clearly worse than the unturned one. */
 export function readsWorse(turned: { lines: OcrLine[] }, unturned: { lines: OcrLine[] }): boolean {
-  return medianTextScore(turned.lines) < medianTextScore(unturned.lines) - MAX_TURNED_TEXT_DROP;
+  const words = wordLetters(unturned.lines);
+  const lostWords = words >= MIN_WORD_LETTERS && wordLetters(turned.lines) < words / 2;
+  return lostWords || medianTextScore(turned.lines) < medianTextScore(unturned.lines) - MAX_TURNED_TEXT_DROP;
 }
 
 /**

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../../src/recognition/pipeline.js';
 import { medianTextScore, readsWorse, textSlant, verticalTextShare } from '../../src/recognition/orientation.js';
-import { decodeImage, rotateBy } from '../../src/recognition/preprocess.js';
+import { decodeImage, renderSvg, rotateBy } from '../../src/recognition/preprocess.js';
 import { OcrEngine } from '../../src/recognition/ocr/engine.js';
 import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
-import { waterMeterPng } from './fixtures.js';
+import { lcdMeterSvg, waterMeterPng } from './fixtures.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
 const recognizerP = createRecognizer({ modelsDir, threads: 1, maxPixels: 40_000_000 });
@@ -36,6 +36,28 @@ test('a turned pass reads worse only when its median text score falls clearly be
   // PAFAL's upside-down text reads about as well as upright: the right turn may read a little lower.
   assert.equal(readsWorse(lines(0.94, 0.945, 0.95), lines(0.96, 0.966, 0.97)), false);
   assert.equal(readsWorse(lines(0.9), lines()), false);
+});
+
+test('a turned pass that loses most of the words read upright reads worse, whatever its median score', () => {
+  const line = (text: string, score: number) => ({ text, score, box: [] as [number, number][] });
+  const upright = { lines: [line('TOKHEIM', 0.99), line('75020', 0.91), line('PRICE PER LITRE 1.859', 0.98), line('TOTAL SALE', 1)] };
+  // Upside down: the seven-segment digits read as digits, the words not at all.
+  assert.equal(readsWorse({ lines: [line('E', 0.26), line('02051', 1), line('+ d4', 0.52)] }, upright), true);
+  // Half the letters or more kept, or too few words upright to judge by: the median rule alone.
+  assert.equal(readsWorse({ lines: [line('TOKHEIM', 0.95), line('TOTAL SALE', 0.97), line('75020', 0.9)] }, upright), false);
+  assert.equal(readsWorse({ lines: [line('02051', 1)] }, { lines: [line('kWh', 0.99), line('75020', 0.95)] }), false);
+  // Letters read below 0.9 are no words.
+  assert.equal(readsWorse({ lines: [line('02051', 0.95)] }, { lines: [line('TOKHEIMPUMP', 0.85), line('75020', 0.95)] }), false);
+});
+
+test('a look-alike display with words read upright is not turned upside down into a meter', async () => {
+  const r = await recognizerP;
+  // A fuel pump: no meter words, so the upright pass finds no meter; upside down, its seven-segment
+  // `7502.0` read `02051`, a plain register (before).
+  const words = { brand: 'TOKHEIM', unit: 'L', ratings: 'PRICE PER LITRE 1.859', title: 'TOTAL SALE' };
+  const detail = await r.inspect(await renderSvg(lcdMeterSvg(' 7502.0', '4', { ghost: 0.03, words }).replace('No 4', 'PUMP 4')));
+  assert.equal(detail.turned, 0);
+  assert.equal(detail.outcome.kind, 'no_meter');
 });
 
 for (const degrees of [90, 180, 270]) {
