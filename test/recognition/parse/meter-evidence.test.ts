@@ -41,3 +41,14 @@ test("a circuit board's resistor labels are no water meter's R-ratio", () => {
   assert.ok(meter.meterLikelihood > 0.5, `meter ${meter.meterLikelihood}`);
   assert.ok(!meter.evidence.includes('part-labels'));
 });
+
+test("a stroke or piece counter's words mark another device, as a tally counter's do", () => {
+  for (const words of [['STROKE COUNTER', 'MAX 10 Hz'], ['pcs', 'HENGSTLER 0 731'], ['PIECE COUNTER', 'RESET']]) {
+    const p = parseMeterText([line('913939', 300, 200, 300, 90), ...words.map((w, i) => line(w, 300, 330 + 60 * i, 240, 36))], PHOTO);
+    assert.equal(p.meterType, null, words.join(' '));
+    assert.ok(p.otherDeviceEvidence >= 1.5, `${words.join(' ')}: ${p.otherDeviceEvidence}`);
+  }
+  // A meter's pulse output rating is no such word.
+  const meter = parseMeterText([line('913939', 300, 200, 300, 90), line('kWh', 500, 200, 80, 40), line('1000 imp/kWh', 300, 330, 240, 36)], PHOTO);
+  assert.equal(meter.otherDeviceEvidence, 0);
+});
