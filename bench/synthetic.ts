@@ -9,6 +9,8 @@
 // tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums;
 // ultrasonic gas, water and heat meters' LCD faces. A reading may be null; it must never be wrong. Each
 // face's meter type and tariff count are checked too (a face answered without a meter counts as wrong).
+// Look-alike devices (a scale's, a fuel pump's, a thermometer's LCD; an odometer's or a stroke counter's
+// drums) must be answered without a meter: one taken for a meter counts as a wrong reading.
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm] [--only layout]
 // [--font dejavu|condensed|mono|serif] [--verbose] (--only: the layouts whose name holds that text; --font:
 // another typeface for the faces' digits and printing; --verbose also prints every null reading)
@@ -17,6 +19,7 @@ import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
+import { takeFlag } from './lib/args.js';
 import { WARM_GAINS } from './lib/camera.js';
 import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 import type { MeterType } from '../src/recognition/types.js';
@@ -50,8 +53,8 @@ interface Face {
   shows: string;
   /** Readings that are right (a tenth set apart may be left out). */
   right: number[];
-  /** The type its words (or, without a rated temperature, its colours) name. */
-  type: MeterType;
+  /** The type its words (or, without a rated temperature, its colours) name; `no_meter` for another device. */
+  type: MeterType | 'no_meter';
   /** The tariff mark it shows (`T2`), if any. */
   tariff?: string;
 }
@@ -141,9 +144,42 @@ interface Draws {
   /** The gas and water LCD faces'. */
   volumeLcd: () => number;
   heatLcd: () => number;
+  /** The look-alike devices'. */
+  lookalike: () => number;
 }
 
-function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd }: Draws): Face[] {
+/**
+ * Other devices with a meter's look (an LCD, drums in windows) and their own words: each must be
+ * answered without a meter. `line` takes the place of the nameplate's `No` line.
+ */
+const LOOKALIKE_LCDS = [
+  { brand: 'TANITA', unit: 'kg', ratings: 'Max 5 kg  d = 1 g', title: 'DIGITAL KITCHEN SCALE', line: 'MODEL KD-321' },
+  { brand: 'TFA', unit: '°C', ratings: 'Range -50...+70°C', title: 'DIGITAL THERMOMETER', line: 'ART. 30.1012' },
+  { brand: 'UNI-T', unit: 'V', ratings: 'CAT III 600V  10A MAX', title: 'DIGITAL MULTIMETER', line: 'UT33D+' },
+  { brand: 'TOKHEIM', unit: 'L', ratings: 'PRICE PER LITRE 1.859', title: 'TOTAL SALE', line: 'PUMP 4' },
+  { brand: 'OMRON', unit: 'mmHg', ratings: 'SYS  DIA  PULSE/min', title: 'BLOOD PRESSURE MONITOR', line: 'M3 HEM-7131' },
+  { brand: 'ACCU-CHEK', unit: 'mmol/L', ratings: 'CODE 472', title: 'BLOOD GLUCOSE METER', line: 'SN 51234567' },
+  { brand: 'CASIO', unit: '', ratings: 'TWO WAY POWER', title: 'ELECTRONIC CALCULATOR', line: 'MS-80B' },
+  { brand: 'ODO', unit: 'km', ratings: 'TRIP A  TRIP B', title: 'SERVICE IN 1200 km', line: 'ECO' },
+  { brand: 'XIAOMI', unit: '%RH', ratings: 'COMFORT LEVEL', title: 'TEMPERATURE HUMIDITY MONITOR', line: 'LYWSD03MMC' },
+  { brand: 'ZKE', unit: 'W', ratings: '4-30V  0-5A  USB TESTER', title: 'QC2.0 QC3.0', line: 'KWS-V20' },
+];
+const LOOKALIKE_DRUMS = [
+  { unit: 'km', title: 'ODOMETER', ratings: 'TRIP RESET', line: 'VDO 412.021' },
+  { unit: 'h', title: 'HOUR METER', ratings: '12-36V DC', line: 'ENM T50' },
+  { unit: '', title: 'TALLY COUNTER', ratings: 'PRESS TO COUNT', line: 'MODEL 4-DIGIT' },
+  { unit: 'pcs', title: 'STROKE COUNTER', ratings: 'MAX 10 Hz', line: 'HENGSTLER 0 731' },
+];
+
+/** A look-alike device's display: 1 to 6 digits, 0 to 2 of them after the point, leading blanks. */
+function lookalikeDisplay(r: () => number): string {
+  const whole = String(Math.floor(r() * 10 ** (1 + Math.floor(r() * 4))));
+  const decimals = Math.floor(r() * 3);
+  const shown = decimals ? `${whole}.${String(Math.floor(r() * 10 ** decimals)).padStart(decimals, '0')}` : whole;
+  return shown.padStart(7, ' ');
+}
+
+function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd, lookalike }: Draws): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -162,6 +198,14 @@ function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd }: Draws):
   const gasLcd = lcdDisplay(volumeLcd, true);
   const waterLcd = lcdDisplay(volumeLcd, true);
   const heatDisplay = lcdDisplay(heatLcd);
+  const device = LOOKALIKE_LCDS[Math.floor(lookalike() * LOOKALIKE_LCDS.length)];
+  const deviceDisplay = lookalikeDisplay(lookalike);
+  const deviceGhost = Math.round(lookalike() * 8) / 100;
+  const counter = LOOKALIKE_DRUMS[Math.floor(lookalike() * LOOKALIKE_DRUMS.length)];
+  const counted = digits(6, lookalike);
+  const counterSvg = lookalike() < 0.5
+    ? windowedMeterSvg(counted.slice(0, 5), lookalike() < 0.5 ? counted[5] : null).replace('>kWh<', `>${counter.unit}<`).replace('WATTHOUR METER', counter.title).replace('SINGLE PHASE 2-WIRE  220V 50Hz', counter.ratings).replace('No. 11003147', counter.line)
+    : electricityDrumSvg(counted, '0').replace('>kWh<', `>${counter.unit}<`).replace('230V 10(60)A 50Hz  1000 imp/kWh', counter.ratings).replace('No 0', counter.line).replace('SINGLE PHASE ENERGY METER  CLASS 2', counter.title);
   return [
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000], type: 'water_cold' },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)], type: 'electricity' },
@@ -187,12 +231,14 @@ function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd }: Draws):
     { layout: 'lcd, gas meter', svg: lcdMeterSvg(gasLcd.display, '33834598', { ghost: gasLcd.ghost, words: GAS_LCD }), shows: `${gasLcd.display} ghost ${gasLcd.ghost}`, right: [gasLcd.value], type: 'gas' },
     { layout: 'lcd, water meter', svg: lcdMeterSvg(waterLcd.display, '12-345678', { ghost: waterLcd.ghost, words: WATER_LCD }), shows: `${waterLcd.display} ghost ${waterLcd.ghost}`, right: [waterLcd.value], type: 'water_cold' },
     { layout: 'lcd, heat meter', svg: lcdMeterSvg(heatDisplay.display, '66123456', { ghost: heatDisplay.ghost, words: HEAT_LCD }), shows: `${heatDisplay.display} ghost ${heatDisplay.ghost}`, right: [heatDisplay.value], type: 'heat' },
+    { layout: 'look-alike lcd', svg: lcdMeterSvg(deviceDisplay, '0', { ghost: deviceGhost, words: device }).replace('No 0', device.line), shows: `${device.title}: ${deviceDisplay}`, right: [], type: 'no_meter' },
+    { layout: 'look-alike drums', svg: counterSvg, shows: `${counter.title}: ${counted}`, right: [], type: 'no_meter' },
   ];
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+  const opt = (name: string) => takeFlag(args, name);
   const count = Number(opt('--count') ?? 30);
   const seed = Number(opt('--seed') ?? 1);
   const degrade = opt('--degrade') ?? 'none';
@@ -212,6 +258,7 @@ async function main(): Promise<void> {
     gas: random(seed + 0x3c6ef372),
     volumeLcd: random(seed + 0x510e527f),
     heatLcd: random(seed + 0x9b05688c),
+    lookalike: random(seed + 0x1f83d9ab),
   };
   const tally = new Map<string, Record<Verdict, number> & { typed: number; tariffed: number }>();
   for (let k = 0; k < count; k++) {
@@ -219,9 +266,11 @@ async function main(): Promise<void> {
       if (only && !face.layout.includes(only)) continue;
       const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(withFont(face.svg, FONTS[font]))));
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
-      const verdict: Verdict = got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';
+      // Another device's face is right when answered without a meter, wrong when taken for one.
+      const verdict: Verdict =
+        face.type === 'no_meter' ? (detail.outcome.kind === 'meter' ? 'wrong' : 'exact') : got === null ? 'null' : face.right.includes(got) ? 'exact' : 'wrong';
       const type = detail.outcome.kind === 'meter' ? detail.outcome.meter.type : detail.outcome.kind;
-      const tariff = detail.outcome.kind === 'meter' ? detail.outcome.meter.tariffCount : undefined;
+      const tariff = detail.outcome.kind === 'meter' ? detail.outcome.meter.tariffCount : face.type === 'no_meter' ? null : undefined;
       const t = tally.get(face.layout) ?? { exact: 0, null: 0, wrong: 0, typed: 0, tariffed: 0 };
       t[verdict]++;
       if (type === face.type) t.typed++;
