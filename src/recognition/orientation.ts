@@ -45,7 +45,7 @@ export function medianTextScore(lines: OcrLine[]): number {
 const MAX_TURNED_TEXT_DROP = 0.15;
 
 /** Letters in the lines read at least at WORD_SCORE: words, which upside down or sideways seldom read so. */
-export function wordLetters(lines: OcrLine[]): number {
+function wordLetters(lines: OcrLine[]): number {
   return lines.filter((l) => l.score >= WORD_SCORE).reduce((n, l) => n + (l.text.match(/[A-Za-z]/g)?.length ?? 0), 0);
 }
 

@@ -171,7 +171,7 @@ const PAST_END_HEIGHT = 0.6;
 const PAST_END_AT = 1.1;
 const PAST_END_WIDTH = 1.2;
 
-/** Fewest samples a dot may span. */
+/** Fewest samples a dot may span (see dotsAt). */
 const MIN_DOT = 3;
 
 /** Width, in pitches, of the strip searched for a point between two cells. */
@@ -192,7 +192,9 @@ const AFTER_ONE = 0.125;
  * those) and with nothing right above it. Compact in its samples or in the photo's pixels: a sample
  * is `aspect` times as wide as it is high (a pitch and a row height take as many), so a small shot's
  * point may be one sample high and several wide (a 380-px face's `1991.8` read `19918`, its point
- * unseen); never fewer than four samples (a speck of two on a dirty LCD's `006534` withheld it).
+ * unseen); never fewer than three samples (a speck of two on a dirty LCD's `006534` withheld it; a
+ * 450-px face's point of 3 x 1 samples, not taken, gave `49510` for `4951.0`, and a JPEG speck of that
+ * shape at `006534`'s feet under `--degrade jpeg` now withholds it too).
  */
 function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
   const blobs = components(g);
