@@ -171,9 +171,6 @@ const PAST_END_HEIGHT = 0.6;
 const PAST_END_AT = 1.1;
 const PAST_END_WIDTH = 1.2;
 
-/** Fewest samples a dot may span (see dotsAt). */
-const MIN_DOT = 3;
-
 /** Width, in pitches, of the strip searched for a point between two cells. */
 const POINT_ALONG = 1;
 /**
@@ -192,9 +189,7 @@ const AFTER_ONE = 0.125;
  * those) and with nothing right above it. Compact in its samples or in the photo's pixels: a sample
  * is `aspect` times as wide as it is high (a pitch and a row height take as many), so a small shot's
  * point may be one sample high and several wide (a 380-px face's `1991.8` read `19918`, its point
- * unseen); never fewer than three samples (a speck of two on a dirty LCD's `006534` withheld it; a
- * 450-px face's point of 3 x 1 samples, not taken, gave `49510` for `4951.0`, and a JPEG speck of that
- * shape at `006534`'s feet under `--degrade jpeg` now withholds it too).
+ * unseen); never fewer than four samples (a speck of two on a dirty LCD's `006534` withheld it).
  */
 function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
   const blobs = components(g);
@@ -203,7 +198,7 @@ function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
     const bh = b.y1 - b.y0 + 1;
     const squat = (w: number, h: number) => Math.max(w, h) <= 2.5 * Math.min(w, h);
     const square = (bh >= 2 && squat(bw, bh)) || squat(bw * aspect, bh);
-    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bw * bh >= MIN_DOT && b.size >= 0.5 * bw * bh && square;
+    const compact = bw <= 0.25 * GRID && bh <= 0.25 * GRID && bw >= 2 && bw * bh >= 4 && b.size >= 0.5 * bw * bh && square;
     const inside = b.x0 > 0 && b.x1 < g.w - 1 && b.y1 < g.h - 1;
     const low = b.y0 >= g.h * 0.6;
     const mid = (b.x0 + b.x1) / 2;
