@@ -59,7 +59,7 @@ const WORD_SCORE = 0.9;
  */
 const MIN_WORD_LETTERS = 8;
 
-/** Whether a turned pass reads the photo's text clearly worse than the unturned one. */
+/** Whether a turned pass reads the photo's text clearly worse than the unturned one, or loses most of its words. */
 export function readsWorse(turned: { lines: OcrLine[] }, unturned: { lines: OcrLine[] }): boolean {
   const words = wordLetters(unturned.lines);
   const lostWords = words >= MIN_WORD_LETTERS && wordLetters(turned.lines) < words / 2;
