@@ -451,6 +451,13 @@ test('combineDigits: a near-certain OCR digit stands against a CNN veto, except 
   const offRow = [3, 0, 0, 0];
   const offWheels = { positions: offRow, probabilities: offRow.map((v) => peaked(v, 0.95)) };
   assert.equal(combineDigits(scored('3604', 1, 0.98), offWheels).overruled, 1);
+  // A rolling last wheel the OCR read as its next digit (2.7 read `3`) is no wheel read otherwise: the
+  // sure `1` the CNN sees as a firm 9 stays a disagreement (a box half across a gas row's `9`).
+  const rolled = [8, 5, 9, 9, 2.7];
+  const rolledWheels = { positions: rolled, probabilities: rolled.map((v) => peaked(v, 0.95)) };
+  assert.deepEqual(combineDigits(scored('85193', 2, 0.98), rolledWheels), { digits: '85193', disagreements: 1, overruled: 0 });
+  // ... while a last wheel read two digits on is one the CNN and the OCR read otherwise.
+  assert.equal(combineDigits(scored('85194', 2, 0.98), rolledWheels).overruled, 1);
 });
 
 test('a row with a printed point that stops right before a red drum is flagged: the OCR stopped short', () => {

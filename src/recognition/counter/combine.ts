@@ -217,11 +217,17 @@ export function cnnSettlesAt(counter: CounterReading, wheels: Wheels, i: number)
 function combine(counter: CounterReading, wheels: Wheels): Combined & { disagreedAt: Set<number> } {
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
+  const last = counter.cells.length - 1;
+  // A rolling last wheel the OCR read as its next digit is read alike: no sign of a CNN off the row
+  // (a gas row's last wheel at 2.7, read `3`, let a box starting half way across a `9`, read `1` at
+  // 0.98, overrule the CNN's firm 9: `85199.993` for `85999.992`).
+  const alike = (k: number) =>
+    composed[k] === counter.cells[k].digit ||
+    (k === last && rollingAt(wheels.positions[k]) && counter.cells[k].digit === (Math.floor(snapped[k]) + 1) % 10);
   /** Whether the CNN reads a cell other than `i` unlike the OCR. */
-  const offElsewhere = (i: number) => counter.cells.some((cell, k) => k !== i && composed[k] !== cell.digit);
+  const offElsewhere = (i: number) => counter.cells.some((_, k) => k !== i && !alike(k));
   let overruled = 0;
   let replaced = 0;
-  const last = counter.cells.length - 1;
   const firstSignificant = counter.cells.findIndex((cell) => cell.digit !== 0 || cell.unread);
   // Digits the CNN reads in place of a near-certain OCR digit across its classic confusions in this
   // row: it sees them in the other digit's strokes here, and its reading of them vouches for nothing
