@@ -223,7 +223,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   // 0.98, overrule the CNN's firm 9: `85199.993` for `85999.992`).
   const alike = (k: number) =>
     composed[k] === counter.cells[k].digit ||
-    (k === last && rollingAt(wheels.positions[k]) && counter.cells[k].digit === (Math.floor(snapped[k]) + 1) % 10);
+    (k === last && rollingAt(wheels.positions[k]) && between(snapped[k], counter.cells[k].digit));
   /** Whether the CNN reads a cell other than `i` unlike the OCR. */
   const offElsewhere = (i: number) => counter.cells.some((_, k) => k !== i && !alike(k));
   let overruled = 0;
