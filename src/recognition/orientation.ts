@@ -44,13 +44,14 @@ export function medianTextScore(lines: OcrLine[]): number {
  */
 const MAX_TURNED_TEXT_DROP = 0.15;
 
+/** Confidence at which a line's letters count as words read. */
+const WORD_SCORE = 0.9;
+
 /** Letters in the lines read at least at WORD_SCORE: words, which upside down or sideways seldom read so. */
 function wordLetters(lines: OcrLine[]): number {
   return lines.filter((l) => l.score >= WORD_SCORE).reduce((n, l) => n + (l.text.match(/[A-Za-z]/g)?.length ?? 0), 0);
 }
 
-/** Confidence at which a line's letters count as words read. */
-const WORD_SCORE = 0.9;
 /**
  * Letters of words read upright that a turned pass must not lose the most of: seven-segment digits
  * upside down are digits too, and a pass that reads only those has the median confidence of one that

@@ -218,7 +218,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   const snapped = wheels.positions.map(snapPosition);
   const composed = composeDigits(snapped).digits;
   const last = counter.cells.length - 1;
-  // A rolling last wheel the OCR read as its next digit is read alike: no sign of a CNN off the row
+  // A rolling last wheel the OCR read as either digit it is between is read alike: no sign of a CNN off the row
   // (a gas row's last wheel at 2.7, read `3`, let a box starting half way across a `9`, read `1` at
   // 0.98, overrule the CNN's firm 9: `85199.993` for `85999.992`).
   const alike = (k: number) =>
