@@ -1,6 +1,6 @@
 // Accuracy benchmark over a labelled photo folder (default ../shared/datasets/meters-dev).
 // Usage: npm run bench:accuracy -- [dir] [--json out.json] [--dump-ocr dir] [--threads n] [--only substr] [--rotate 90|180|270]
-//        [--tilt degrees] [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|cool|glare|noisy]]
+//        [--tilt degrees] [--degrade [phone|dark|blur|small|jpeg|tilt|perspective|perspective-right|far|warm|cool|glare|noisy|shadow|shake|bright]]
 // --rotate turns every photo's pixels (EXIF orientation applied first, none left) before recognition;
 // --tilt turns it by any angle, clockwise, on grey (a photo held askew; -12, 20, -25, 35 in the README).
 // --degrade gives every photo a worse camera (a robustness check: readings may go null, they should
@@ -14,7 +14,10 @@
 // the orange cast of tungsten light under a daylight white balance, cool the blue-green cast of shade or
 // fluorescent light under a tungsten one; glare adds a lamp's highlight
 // (radius a quarter of the short side, centred right of and above the middle); noisy makes it a
-// high-ISO night shot (60% brightness, grain of 14 grey levels).
+// high-ISO night shot (60% brightness, grain of 14 grey levels); shadow casts a shadow across it (its
+// bottom left half, below the diagonal, at 35% brightness, with a soft edge); shake streaks it sideways (a box blur a
+// 120th of the short side long, a hand moving in a slow shutter); bright overexposes it like a flash
+// (contrast x1.6 plus 12 levels, the white dial clipped).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -11,16 +11,19 @@
 // face's meter type and tariff count are checked too (a face answered without a meter counts as wrong).
 // Look-alike devices (a scale's, a fuel pump's, a thermometer's LCD; an odometer's or a stroke counter's
 // drums) must be answered without a meter: one taken for a meter counts as a wrong reading.
-// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm] [--only layout]
+// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm|shadow] [--only layout] [--save dir]
 // [--font dejavu|condensed|mono|serif] [--verbose] (--only: the layouts whose name holds that text; --font:
-// another typeface for the faces' digits and printing; --verbose also prints every null reading)
+// another typeface for the faces' digits and printing; --verbose also prints every null reading; --save
+// writes each face as given to the recogniser, PNG or JPEG, to dir as `<k>-<layout>.img`, k the face's round)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
 import { takeFlag } from './lib/args.js';
-import { WARM_GAINS } from './lib/camera.js';
+import { shadowed, WARM_GAINS } from './lib/camera.js';
 import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 import type { MeterType } from '../src/recognition/types.js';
 
@@ -35,6 +38,12 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
   sideways: (png) => sharp(png).rotate(90).png().toBuffer(),
   // Tungsten light under a daylight white balance (as the accuracy bench's `--degrade warm`).
   warm: (png) => sharp(png).removeAlpha().linear(WARM_GAINS, [0, 0, 0]).jpeg({ quality: 85 }).toBuffer(),
+  // A shadow over the face's bottom left half (as the accuracy bench's `--degrade shadow`).
+  shadow: async (png) => {
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const dark = shadowed(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, 0.35);
+    return sharp(dark, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  },
 };
 
 /** Other typefaces for every face's printing and drum digits, as other makers use (`--font`). */
@@ -245,6 +254,8 @@ async function main(): Promise<void> {
   const verbose = args.includes('--verbose');
   const only = opt('--only');
   const font = opt('--font') ?? 'dejavu';
+  const save = opt('--save');
+  if (save) mkdirSync(save, { recursive: true });
   if (!DEGRADE[degrade]) throw new Error(`--degrade takes ${Object.keys(DEGRADE).join(', ')}`);
   if (!FONTS[font]) throw new Error(`--font takes ${Object.keys(FONTS).join(', ')}`);
   const modelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
@@ -264,7 +275,8 @@ async function main(): Promise<void> {
   for (let k = 0; k < count; k++) {
     for (const face of faces(draws)) {
       if (only && !face.layout.includes(only)) continue;
-      const detail = await recognizer.inspect(await DEGRADE[degrade](await renderSvg(withFont(face.svg, FONTS[font]))));
+      const image = await DEGRADE[degrade](await renderSvg(withFont(face.svg, FONTS[font])));
+      const detail = await recognizer.inspect(image);
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
       // Another device's face is right when answered without a meter, wrong when taken for one.
       const verdict: Verdict =
@@ -281,8 +293,9 @@ async function main(): Promise<void> {
       if (verdict === 'wrong' || (verbose && verdict === 'null')) {
         const c = detail.counter;
         const why = detail.doubted && got === null ? 'unlit segments' : detail.outcome.kind === 'meter' && detail.text ? readingVerdict(detail.outcome.meter.type, detail.text, c ?? null, detail.wheels ?? null).why : detail.outcome.kind;
-        console.log(`${verdict.toUpperCase()} ${face.layout}: shows ${face.shows}, read ${got} (counter ${c?.digits} d=${c?.decimals}/${c?.decimalSource}; first pass: ${why})`);
+        console.log(`${verdict.toUpperCase()} ${face.layout}: shows ${face.shows}, read ${got} (counter ${c?.digits} d=${c?.decimals}/${c?.decimalSource}; first pass: ${why})${save ? ` ${k}` : ''}`);
       }
+      if (save) writeFileSync(join(save, `${k}-${face.layout.replace(/[^a-z0-9]+/g, '-')}.img`), image);
     }
   }
   console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}, font ${font}`);

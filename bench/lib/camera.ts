@@ -1,4 +1,4 @@
-// Pixel-level camera faults for the accuracy bench's `--degrade warm|glare|noisy`, on raw RGB pixels
+// Pixel-level camera faults for the accuracy bench's `--degrade warm|glare|noisy|shadow`, on raw RGB pixels
 // so that each is exact and repeatable (the same photo always gets the same fault).
 
 /** Tungsten light read by a camera set for daylight: red up, blue down (white becomes orange). */
@@ -57,6 +57,26 @@ export function grainy(rgb: Uint8Array, gain: number, sigma: number, seed = 1): 
     for (let c = 0; c < 3; c++) {
       const v = rgb[i + c] * gain + shared + next() * sigma * 0.4;
       out[i + c] = Math.max(0, Math.min(255, Math.round(v)));
+    }
+  }
+  return out;
+}
+
+/**
+ * A shadow cast across the meter (a hand, the phone, a pipe): the photo's bottom left half, below the
+ * diagonal from its bottom right to its top left corner, at `depth` of its brightness, with a soft edge
+ * a tenth of the diagonal wide (the penumbra).
+ */
+export function shadowed(rgb: Uint8Array, width: number, height: number, depth: number): Uint8Array {
+  const out = new Uint8Array(rgb.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // 0 at the top right corner, 1 at the bottom left, 0.5 on the diagonal between the others.
+      const t = ((width - 1 - x) / Math.max(1, width - 1) + y / Math.max(1, height - 1)) / 2;
+      const s = Math.min(1, Math.max(0, (t - 0.45) / 0.1));
+      const gain = 1 - (1 - depth) * s * s * (3 - 2 * s);
+      const i = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) out[i + c] = Math.round(rgb[i + c] * gain);
     }
   }
   return out;

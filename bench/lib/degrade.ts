@@ -2,13 +2,18 @@
 // would (see bench/accuracy.ts for what each does), returned as a JPEG.
 import sharp from 'sharp';
 import { slanted } from './perspective.js';
-import { colourCast, COOL_GAINS, glare, grainy, WARM_GAINS } from './camera.js';
+import { colourCast, COOL_GAINS, glare, grainy, shadowed, WARM_GAINS } from './camera.js';
 
 /** `--degrade perspective`: the top edge and the right edge this share shorter (a shot from below left, about 25 degrees off). */
 const SLANT = 0.2;
 
-export const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right', 'far', 'warm', 'cool', 'glare', 'noisy'] as const;
+export const DEGRADATIONS = ['phone', 'dark', 'blur', 'small', 'jpeg', 'tilt', 'perspective', 'perspective-right', 'far', 'warm', 'cool', 'glare', 'noisy', 'shadow', 'shake', 'bright'] as const;
 export type Degradation = (typeof DEGRADATIONS)[number];
+
+/** `--degrade shake`: the streak's length is the photo's short side over this. */
+const SHAKE_SHARE = 120;
+/** `--degrade shadow`: the brightness left in the shadow. */
+const SHADOW_DEPTH = 0.35;
 
 /** `--degrade far`: the photo's share of the new photo's sides. */
 const FAR = 0.45;
@@ -41,7 +46,15 @@ export async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer
   if (kind === 'jpeg') return sharp(upright).jpeg({ quality: 50 }).toBuffer();
   if (kind === 'far') return fartherAway(upright, width, height);
   if (kind === 'tilt') return tiltedBy(upright, 8);
-  if (kind === 'warm' || kind === 'cool' || kind === 'glare' || kind === 'noisy') {
+  if (kind === 'bright') return sharp(upright).linear(1.6, 12).jpeg({ quality: 90 }).toBuffer();
+  if (kind === 'shake') {
+    // A horizontal streak as long as a 120th of the short side (a hand moving during a slow shutter).
+    const length = Math.max(5, Math.round(Math.min(width, height) / SHAKE_SHARE) | 1);
+    // sharp's kernels are at least 3 x 3: the streak is the middle row of one.
+    const kernel = [...new Array(length).fill(0), ...new Array(length).fill(1), ...new Array(length).fill(0)];
+    return sharp(upright).convolve({ width: length, height: 3, kernel }).jpeg({ quality: 90 }).toBuffer();
+  }
+  if (kind === 'warm' || kind === 'cool' || kind === 'glare' || kind === 'noisy' || kind === 'shadow') {
     const { data, info } = await sharp(upright).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
     const short = Math.min(info.width, info.height);
@@ -49,6 +62,7 @@ export async function degraded(bytes: Buffer, kind: Degradation): Promise<Buffer
       kind === 'warm' ? colourCast(rgb, WARM_GAINS)
       : kind === 'cool' ? colourCast(rgb, COOL_GAINS)
       : kind === 'glare' ? glare(rgb, info.width, info.height, info.width * 0.6, info.height * 0.4, short * 0.25)
+      : kind === 'shadow' ? shadowed(rgb, info.width, info.height, SHADOW_DEPTH)
       : grainy(rgb, 0.6, 14, info.width * 31 + info.height);
     return sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
   }
