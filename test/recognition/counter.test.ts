@@ -404,6 +404,27 @@ test('a red drum that only shows red down its middle still ends the whole part',
   assert.equal(black?.decimals, 3);
 });
 
+/** The row with its drums up to `last` (their faces and what lies round them) at `share` of the light: a shadow's edge. */
+function shadowed(img: RgbImage, last: number, share: number): RgbImage {
+  const data = Uint8Array.from(img.data);
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < 10 + 20 * (last + 1); x++) for (let c = 0; c < 3; c++) data[(y * img.width + x) * 3 + c] = Math.round(data[(y * img.width + x) * 3 + c] * share);
+  }
+  return { ...img, data };
+}
+
+test('a red drum in the shadow across the row still starts the red run', () => {
+  const row = shadowed(drumRow([1, 1, 1]), 5, 0.3);
+  assert.deepEqual([...row.data.slice((40 * 200 + 120) * 3, (40 * 200 + 120) * 3 + 3)], [60, 11, 11], 'the first red drum is too dark to count as red');
+  const r = readCounter(row, rowWindow());
+  assert.ok(r && r.redFractions[5] < 0.1, `the shadowed red drum's cell is not red to the colour test (${r?.redFractions[5]})`);
+  assert.equal(r?.decimals, 3);
+  assert.equal(r?.decimalSource, 'colour');
+  // Dark brown drums before the red ones are red in hue too, shadowed or not: the run is not extended over them.
+  const brown = rowImage((x, y, k) => (y >= 25 && y < 55 && k >= 0 && k < 8 ? (k < 5 ? [60, 28, 24] : k === 5 ? [55, 10, 10] : [200, 35, 35]) : [60, 60, 60]));
+  assert.equal(readCounter(brown, rowWindow())?.decimals, 2);
+});
+
 test('rowWhiteGains leaves a grey-lit row alone and refuses a cast too strong to be the light', () => {
   const cells = rowWindow().cells;
   const g = rowWhiteGains(drumRow([1, 1, 1]), cells, [1, 0], 20, 30);

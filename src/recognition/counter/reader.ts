@@ -157,6 +157,77 @@ function cellPatch(img: RgbImage, cell: { x: number; y: number }, axis: Point, p
   return sampleQuad(img, cellQuad(cell, axis, pitch * width, height * 0.6), 16, 16);
 }
 
+/** Darkest red channel, least ratio of red to the other channels and least lead of red over them of a red pixel in shadow. */
+const DIM_RED_FLOOR = 30;
+const DIM_RED_RATIO = 1.8;
+const DIM_RED_LEAD = 20;
+
+/**
+ * A red drum face's pixel in shadow: as red in hue as a lit face's, too dark for saturatedRed's
+ * brightness floor (an Italian gas row's lit red drum at 155,59,67 on average; under a shadow that
+ * leaves 35% of the light, 55,20,23).
+ */
+function dimRed(r: number, g: number, b: number): boolean {
+  const other = Math.max(g, b);
+  return r >= DIM_RED_FLOOR && r >= DIM_RED_RATIO * other && r - other >= DIM_RED_LEAD;
+}
+
+/** Share of each cell's pixels that are red, bright or in shadow (see dimRed). */
+function cellDimRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
+  return cells.map((cell) => {
+    const patch = cellPatch(img, cell, axis, pitch, height);
+    const d = (gains ? balance(patch, gains) : patch).data;
+    let red = 0;
+    for (let i = 0; i < d.length; i += 3) if (dimRed(d[i], d[i + 1], d[i + 2])) red++;
+    return red / (d.length / 3);
+  });
+}
+
+/** A cell darker than this share of the lit red drums' light is in shadow (see shadowedRun). */
+const SHADOWED = 0.75;
+/** Most red drums a row has (see the decimal run in readCounter). */
+const MAX_RED_DRUMS = 4;
+
+/**
+ * The row's red run with the red drum faces a shadow across the row darkens past the colour test
+ * (a gas row's first red `1`, in a shadow's soft edge, at 0.02 of red against 0.24 and 0.74 for the
+ * red drums after it in more light: `73131.12` for `7313.112`; the last two of another's, in the
+ * shadow, after a first one still lit, made no run at all). The run is the row's last cells, each red
+ * to the colour test or mostly red in hue and clearly darker than the row's red cells in the light;
+ * the cells before it must be free of red in any light (a dark brown drum is red in hue too, and
+ * the row's black drums then are). `k`: the run the colour test found, kept where this finds none longer.
+ */
+function shadowedRun(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, red: number[], cores: number[], k: number, gains?: Gains): number {
+  const n = cells.length;
+  if (k >= MAX_RED_DRUMS || red.every((r) => r < RED_CELL)) return k;
+  const dim = cellDimRedness(img, cells, axis, pitch, height, gains);
+  const levels = cellLevels(img, cells, axis, pitch, height);
+  const lit = Math.max(...levels.filter((_, i) => red[i] >= RED_CELL));
+  // A cell red at its edge alone is no red drum (see tingedByNext), unless the colour test's run holds it.
+  const inRun = (i: number) => i >= n - k || (red[i] >= RED_CELL && cores[i] >= RED_CELL) || (dim[i] >= RED_FACE && levels[i] <= SHADOWED * lit);
+  let j = 0;
+  while (j < MAX_RED_DRUMS && n - j > 2 && inRun(n - 1 - j)) j++;
+  const before = [...red.slice(0, n - j), ...dim.slice(0, n - j)];
+  return j > k && Math.max(...before) < RED_CELL / 2 ? j : k;
+}
+
+/** Share of a cell's pixels brighter than its level (see cellLevels). */
+const LEVEL_SHARE = 0.05;
+
+/**
+ * How much light falls on each cell: the brightest channel of its lightest pixels (a numeral's white,
+ * a red drum's face), which a shadow across the row dims with the rest.
+ */
+function cellLevels(img: RgbImage, cells: { x: number; y: number }[], axis: Point, pitch: number, height: number): number[] {
+  return cells.map((cell) => {
+    const d = cellPatch(img, cell, axis, pitch, height).data;
+    const v: number[] = [];
+    for (let i = 0; i < d.length; i += 3) v.push(Math.max(d[i], d[i + 1], d[i + 2]));
+    v.sort((a, b) => b - a);
+    return v[Math.floor(v.length * LEVEL_SHARE)];
+  });
+}
+
 function balance(img: RgbImage, gains: Gains): RgbImage {
   const data = new Uint8Array(img.data.length);
   for (let i = 0; i < data.length; i++) data[i] = Math.min(255, img.data[i] * gains[i % 3]);
@@ -381,6 +452,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // windows, and only the cells' cores tell the red numerals from the black ones.
   let k = redRunWithCores(red, cores) || bandRun(img, cells, win.axis, p, win.height, cores, gains);
   while (k > 0 && tingedByNext(red[n - k], cores[n - k], k > 1 ? red[n - k + 1] : redNext)) k--;
+  k = shadowedRun(img, cells, win.axis, p, win.height, red, cores, k, gains);
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
   // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out; two
   // pitches past, after a whole drum it left out too. Past a framed run, only a cell framed about as
