@@ -552,13 +552,16 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const settles = async (r: { counter: CounterReading; wheels: WheelReading | null }) =>
         r.wheels !== null && cnnSettles(r.counter, r.wheels, from) && !(await ocrContestsTail(img, r.counter, r.wheels, from));
       if (await settles(looked)) return looked;
-      // A rolling last drum, which readers leave out, may keep the tail from settling: the drums
-      // before it, where the CNN settles them and vetoes no OCR digit (a rendered BK-G4's unread red
-      // `2` and `5.6` past its first red `8`: `18487.8` before, the `2` left out with the rolling drum;
-      // a light-drum face's sure OCR `1` for a `7` the CNN read right gave `58166.44` with a veto).
+      // A last drum too rolled to read, which readers leave out, may keep the tail from settling: the
+      // drums before it, where the CNN settles them and vetoes no OCR digit (a rendered BK-G4's unread
+      // red `2` and `5.6` past its first red `8`: `18487.8` before, the `2` left out with the rolling
+      // drum; a light-drum face's sure OCR `1` for a `7` the CNN read right gave `58166.44` with a veto).
+      // So may one the CNN reads as a whole digit the drum does not show: a shadowed gas row whose red
+      // `1` and last drum the OCR left out, the CNN reading the `1` right and the last drum (an `8`) as
+      // `1`, stood as the OCR read it, `23871.5`, for a label's `23871.51`.
       const n = looked.counter.cells.length;
       const rolls = looked.wheels !== null && rollingAt(looked.wheels.positions[n - 1]);
-      if (rolls && n - 1 > from && looked.counter.decimals > 1) {
+      if (n - 1 > from && looked.counter.decimals > 1) {
         const part = rowPart(looked.counter, looked.wheels, 0, n - 1, looked.counter.decimals - 1);
         if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return part;
       }
