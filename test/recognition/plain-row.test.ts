@@ -88,6 +88,26 @@ test('blank leading digits whose unlit segments read as 8s are ghosts to leave o
   assert.deepEqual(plainRowSigns(inside.img, inside.row), { ...clean, faintCell: true });
 });
 
+/** The image with everything left of `x` at `share` of its light, and a soft edge 60 px wide: a shadow across the display. */
+function shaded(img: { data: Uint8Array; width: number; height: number }, x: number, share: number) {
+  const data = Uint8Array.from(img.data);
+  for (let y = 0; y < img.height; y++) {
+    for (let px = 0; px < img.width; px++) {
+      const gain = share + (1 - share) * Math.min(1, Math.max(0, (px - x + 30) / 60));
+      for (let c = 0; c < 3; c++) data[(y * img.width + px) * 3 + c] = Math.round(data[(y * img.width + px) * 3 + c] * gain);
+    }
+  }
+  return { ...img, data };
+}
+
+test('a display half in shadow shows no sign: each cell is as faint as its own ground says', async () => {
+  const { img, row } = await lcdRow('190449', '190449', { ghost: 0 });
+  assert.deepEqual(plainRowSigns(shaded(img, 170 + 2 * 62, 0.3), row), clean);
+  // Blank digits in the shadow, read as 0s, are as faint there as in the light: still a doubt.
+  const zeros = await lcdRow('   3950', '0003950', { ghost: 0.06 });
+  assert.equal(plainRowSigns(shaded(zeros.img, 170 + 2 * 62, 0.3), zeros.row).faintCell, true);
+});
+
 test('on a display whose unlit segments show, a digit read with bars it does not have lit is amiss', async () => {
   const right = await lcdRow('  324.79', '8832479', { ghost: 0.09 });
   assert.deepEqual(plainRowSigns(right.img, right.row), { ...clean, ghostLead: 2, pointAfter: 4 });

@@ -41,6 +41,24 @@ test('a display lit unevenly keeps its dimmer digits: the lit contrast is measur
   assert.ok(at(img, 304) < 60, `dimmer lit stroke ${at(img, 304)}`);
 });
 
+test('a display half in shadow keeps its shaded digits dark and its shadow\'s edge out, dark strokes on light all the same', () => {
+  // Ground 200 in the light, 60 in the shadow over the left 60% (a soft edge 40 px wide); lit strokes at a
+  // tenth of their ground, unlit ones at 0.9 of it.
+  const width = 400;
+  const ground = (x: number) => 60 + 140 * Math.min(1, Math.max(0, (x - 220) / 40));
+  const data = new Uint8Array(width * 48 * 3);
+  for (let y = 0; y < 48; y++) {
+    for (let x = 0; x < width; x++) {
+      const bar = y >= 8 && y < 40 && [20, 100, 300, 340].some((b) => x >= b && x < b + 8);
+      const unlit = y >= 8 && y < 40 && [60, 380].some((b) => x >= b && x < b + 8);
+      data.fill(Math.round(ground(x) * (bar ? 0.1 : unlit ? 0.9 : 1)), 3 * (y * width + x), 3 * (y * width + x) + 3);
+    }
+  }
+  const img = wipeFaintStrokes({ data, width, height: 48 }, 40);
+  for (const x of [24, 104, 304, 344]) assert.ok(at(img, x) < 60, `lit stroke at ${x}: ${at(img, x)}`);
+  for (const x of [64, 384, 180, 240]) assert.equal(at(img, x), 255, `ground or unlit stroke at ${x}`);
+});
+
 function cells(digits: string, pitch = 60, offsets: number[] = []): DigitCell[] {
   return [...digits].map((d, i) => {
     const x = 100 + i * pitch + (offsets[i] ?? 0);

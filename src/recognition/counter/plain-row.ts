@@ -64,19 +64,31 @@ interface Grid {
 /**
  * The row's ink polarity and contrast from its cells: strokes cover well under half a cell, so the
  * median is the background, and the ink lies in the farther tail (dark on light, or light on dark).
+ * On a light display lit unevenly (a shadow across it), each cell's contrast is a share of its own
+ * background's level: a shadow dims a lit digit's strokes with their ground, and the digits in it
+ * are no fainter than those in the light (a heat meter's `190` in a shadow's edge, its `449` in the
+ * light, was withheld for a faint cell). `relative` says so; `lit` is then a share too, and
+ * `absolute` and `litContrast` stay the cells' and the lit digits' contrasts in grey levels.
  */
-function levels(cells: Float32Array[]): { sign: number; contrasts: number[]; lit: number } {
+function levels(cells: Float32Array[]): { sign: number; contrasts: number[]; lit: number; absolute: number[]; litContrast: number; relative: boolean } {
   const all = new Float32Array(cells.reduce((n, c) => n + c.length, 0));
   let k = 0;
   for (const c of cells) all.set(c, (k += c.length) - c.length);
-  const background = quantile(all, 0.5);
-  const dark = background - quantile(all, 0.03);
-  const light = quantile(all, 0.97) - background;
+  const grounds = cells.map((c) => Math.max(1, quantile(c, 0.5)));
+  const uneven = Math.max(...grounds) > UNEVEN_LIGHT * Math.min(...grounds);
+  // Lit unevenly, the row's lit and shaded grounds together would pass for light ink on a dark
+  // ground: the ink's side is then each cell's, summed over the row.
+  const [dark, light] = uneven
+    ? cells.reduce(([d, l], c, i) => [d + grounds[i] - quantile(c, 0.03), l + quantile(c, 0.97) - grounds[i]], [0, 0])
+    : [quantile(all, 0.5) - quantile(all, 0.03), quantile(all, 0.97) - quantile(all, 0.5)];
   const sign = dark >= light ? 1 : -1;
-  const contrasts = cells.map((c) => (sign > 0 ? quantile(c, 0.5) - quantile(c, 0.03) : quantile(c, 0.97) - quantile(c, 0.5)));
+  const absolute = cells.map((c) => (sign > 0 ? quantile(c, 0.5) - quantile(c, 0.03) : quantile(c, 0.97) - quantile(c, 0.5)));
   // The lit digits' contrast: the second strongest cell's (blank cells' ghosts may be most of the row).
-  const lit = [...contrasts].sort((a, b) => b - a)[Math.min(1, contrasts.length - 1)];
-  return { sign, contrasts, lit };
+  const second = (v: number[]) => [...v].sort((a, b) => b - a)[Math.min(1, v.length - 1)];
+  const litContrast = second(absolute);
+  const relative = sign > 0 && uneven;
+  const contrasts = relative ? absolute.map((v, i) => v / grounds[i]) : absolute;
+  return { sign, contrasts, lit: second(contrasts), absolute, litContrast, relative };
 }
 
 export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
@@ -85,20 +97,22 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const along = (c: { x: number; y: number }, a: number) => ({ x: c.x + axis[0] * a, y: c.y + axis[1] * a });
   const patch = (centre: { x: number; y: number }, w: number, h: number) => greyPatch(img, row, centre, w, h);
   const cellGreys = cells.map((c) => patch(c, CELL, CELL));
-  const { sign, contrasts, lit } = levels(cellGreys);
+  const { sign, contrasts, lit, absolute, litContrast, relative } = levels(cellGreys);
   // Signed: ink darker (> 0) or lighter (< 0) than the background by this much.
-  const span = sign * lit;
+  const span = sign * litContrast;
   const none = { unreadPoint: false, pointAfter: null, inkPastEnd: false, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
   if (Math.abs(span) < MIN_CONTRAST) return none;
-  // Ink against the patch's own background: the light across a display is seldom even.
-  const inkOf = (g: Float32Array, scale: number): Uint8Array => {
+  // Ink against the patch's own background: the light across a display is seldom even. `scale`: the
+  // lit strokes' contrast there (null: the row's, or, on a row lit unevenly, its share of the patch's ground).
+  const inkOf = (g: Float32Array, scale: number | null): Uint8Array => {
     const local = quantile(g, 0.5);
+    const s = scale ?? (relative ? sign * lit * Math.max(1, local) : span);
     const out = new Uint8Array(g.length);
-    for (let i = 0; i < g.length; i++) out[i] = (local - g[i]) / scale >= INK ? 1 : 0;
+    for (let i = 0; i < g.length; i++) out[i] = (local - g[i]) / s >= INK ? 1 : 0;
     return out;
   };
   const grid = (centre: { x: number; y: number }, w: number, h: number): Grid => {
-    const out = inkOf(patch(centre, w, h), span);
+    const out = inkOf(patch(centre, w, h), null);
     return { w: Math.max(2, Math.round(w * GRID)), h: Math.max(2, Math.round(h * GRID)), ink: out };
   };
 
@@ -107,7 +121,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const faintCell = contrasts.some((c, i) => i >= ghostLead && c < FAINT * lit);
   // An 8 lights every segment: one with clearly less ink than another digit of the row is a 1 or a
   // 7 whose unlit segments show. Each cell's ink is measured against its own contrast (glare).
-  const inkShare = cellGreys.map((g, i) => inkOf(g, sign * Math.max(1, contrasts[i])).reduce((k, v) => k + v, 0) / g.length);
+  const inkShare = cellGreys.map((g, i) => inkOf(g, sign * Math.max(1, absolute[i])).reduce((k, v) => k + v, 0) / g.length);
   const most = Math.max(...inkShare);
   const sparseEight = row.cells.some((c, i) => i >= ghostLead && c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
 
@@ -144,10 +158,12 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
  */
 export function faintGlyphAt(img: RgbImage, row: Row, centre: { x: number; y: number }): boolean {
   const patch = (c: { x: number; y: number }) => greyPatch(img, row, c, CELL, CELL);
-  const { contrasts, lit } = levels([...row.cells.map(patch), patch(centre)]);
-  return lit >= MIN_CONTRAST && contrasts[contrasts.length - 1] < FAINT * lit;
+  const { contrasts, lit, litContrast } = levels([...row.cells.map(patch), patch(centre)]);
+  return litContrast >= MIN_CONTRAST && contrasts[contrasts.length - 1] < FAINT * lit;
 }
 
+/** Ratio of the brightest cell's background to the darkest's from which a light display is lit unevenly (see levels). */
+const UNEVEN_LIGHT = 1.5;
 /** Grey-level spread below which a row has no ink to speak of (a blank, a glare patch). */
 const MIN_CONTRAST = 30;
 /** Share of the way from the background to the strokes' level that counts as ink. */

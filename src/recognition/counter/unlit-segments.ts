@@ -22,6 +22,8 @@ export function litWithin(lit: number, seen: number): boolean {
  * (`inlcd_tests_4`'s last 0 read as a 7, `_8`'s 4 as a 9).
  */
 const WIPE_BELOW = 0.3;
+/** Ratio of the strip's brightest ground to its dimmest from which a display is lit unevenly. */
+const UNEVEN_LIGHT = 1.5;
 /** Share of the lit contrast from which a stroke is drawn fully dark. */
 const FULL_FROM = 0.7;
 /**
@@ -48,14 +50,21 @@ const BACKGROUND_SIDE = 0.45;
 export function wipeFaintStrokes(strip: RgbImage, pitch: number): RgbImage {
   const { width: w, height: h } = strip;
   let g = luma(strip);
-  // Light digits on a dark display are turned dark on light: the ink is then the darker side.
-  const sorted = Float32Array.from(g).sort();
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-  if (q(0.98) - q(0.5) > q(0.5) - q(0.02)) g = g.map((v) => 255 - v);
+  // Light digits on a dark display are turned dark on light: the ink is then the darker side. Told
+  // over the whole strip, or, where a shadow across it dims part of its ground, pitch by pitch (the
+  // lit and the shaded ground together pass for light strokes on a dark one).
+  if (lightInk(g, w, h, pitch)) g = g.map((v) => 255 - v);
   // The background under each pixel: the strip closed (the strokes filled in with their surroundings).
   const side = Math.max(3, Math.round(pitch * BACKGROUND_SIDE));
   const background = extreme(extreme(g, w, h, side, Math.max), w, h, side, Math.min);
-  const ink = g.map((v, i) => Math.max(0, background[i] - v));
+  // On a display lit unevenly (a shadow across it), a stroke's depth is a share of its ground's level,
+  // in the light's grey levels: a shadow dims the strokes with their ground, and a lit digit in it
+  // would be drawn no darker than the unlit segments in the light (a `0000294` half in a shadow
+  // re-read `3080284`, the shadow's edge drawn as strokes, and withheld).
+  const grounds = Float32Array.from(background).sort();
+  const [dim, bright] = [grounds[Math.floor(0.05 * grounds.length)], grounds[Math.floor(0.95 * grounds.length)]];
+  const uneven = bright > UNEVEN_LIGHT * Math.max(1, dim);
+  const ink = g.map((v, i) => Math.max(0, background[i] - v) * (uneven ? bright / Math.max(1, background[i]) : 1));
   // Per column: the third strongest stroke sample in the band (one or two are noise).
   const y0 = Math.floor(h * BAND[0]);
   const y1 = Math.ceil(h * BAND[1]);
@@ -87,6 +96,28 @@ export function wipeFaintStrokes(strip: RgbImage, pitch: number): RgbImage {
     }
   }
   return { data: out, width: w, height: h };
+}
+
+/** The q-quantile of `v`. */
+function quantileOf(v: ArrayLike<number>, q: number): number {
+  const sorted = Float32Array.from(v).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Whether the strip's strokes are lighter than their ground (see wipeFaintStrokes). */
+function lightInk(g: Float32Array, w: number, h: number, pitch: number): boolean {
+  const side = (v: ArrayLike<number>) => quantileOf(v, 0.98) - quantileOf(v, 0.5) - (quantileOf(v, 0.5) - quantileOf(v, 0.02));
+  const step = Math.max(2, Math.round(pitch));
+  const windows: Float32Array[] = [];
+  for (let x0 = 0; x0 < w; x0 += step) {
+    const x1 = Math.min(w, x0 + step);
+    const win = new Float32Array((x1 - x0) * h);
+    for (let y = 0; y < h; y++) win.set(g.subarray(y * w + x0, y * w + x1), y * (x1 - x0));
+    windows.push(win);
+  }
+  const grounds = windows.map((win) => quantileOf(win, 0.5));
+  const uneven = quantileOf(grounds, 0.95) > UNEVEN_LIGHT * Math.max(1, quantileOf(grounds, 0.05));
+  return uneven ? windows.reduce((sum, win) => sum + side(win), 0) > 0 : side(g) > 0;
 }
 
 /** A square max or min filter of side `side`: along the rows, then along the columns, edges clamped. */
