@@ -6,6 +6,7 @@ import { luma, type RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import { rowStrip, type CounterReading } from './reader.js';
 import type { DigitCell } from './window.js';
+import { quantile } from './row-look.js';
 
 /** Segments a..g (top, upper right, lower right, bottom, lower left, upper left, middle) per digit. */
 const SEGMENTS = [0b0111111, 0b0000110, 0b1011011, 0b1001111, 0b1100110, 0b1101101, 0b1111101, 0b0000111, 0b1111111, 0b1101111];
@@ -98,15 +99,9 @@ export function wipeFaintStrokes(strip: RgbImage, pitch: number): RgbImage {
   return { data: out, width: w, height: h };
 }
 
-/** The q-quantile of `v`. */
-function quantileOf(v: ArrayLike<number>, q: number): number {
-  const sorted = Float32Array.from(v).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
 /** Whether the strip's strokes are lighter than their ground (see wipeFaintStrokes). */
 function lightInk(g: Float32Array, w: number, h: number, pitch: number): boolean {
-  const side = (v: ArrayLike<number>) => quantileOf(v, 0.98) - quantileOf(v, 0.5) - (quantileOf(v, 0.5) - quantileOf(v, 0.02));
+  const side = (v: ArrayLike<number>) => quantile(v, 0.98) - quantile(v, 0.5) - (quantile(v, 0.5) - quantile(v, 0.02));
   const step = Math.max(2, Math.round(pitch));
   const windows: Float32Array[] = [];
   for (let x0 = 0; x0 < w; x0 += step) {
@@ -115,8 +110,8 @@ function lightInk(g: Float32Array, w: number, h: number, pitch: number): boolean
     for (let y = 0; y < h; y++) win.set(g.subarray(y * w + x0, y * w + x1), y * (x1 - x0));
     windows.push(win);
   }
-  const grounds = windows.map((win) => quantileOf(win, 0.5));
-  const uneven = quantileOf(grounds, 0.95) > UNEVEN_LIGHT * Math.max(1, quantileOf(grounds, 0.05));
+  const grounds = windows.map((win) => quantile(win, 0.5));
+  const uneven = quantile(grounds, 0.95) > UNEVEN_LIGHT * Math.max(1, quantile(grounds, 0.05));
   return uneven ? windows.reduce((sum, win) => sum + side(win), 0) > 0 : side(g) > 0;
 }
 
