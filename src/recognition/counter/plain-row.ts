@@ -74,15 +74,20 @@ function levels(cells: Float32Array[]): { sign: number; contrasts: number[]; lit
   const all = new Float32Array(cells.reduce((n, c) => n + c.length, 0));
   let k = 0;
   for (const c of cells) all.set(c, (k += c.length) - c.length);
-  const grounds = cells.map((c) => Math.max(1, quantile(c, 0.5)));
+  // Each cell's darkest, middle and lightest grey (3rd, 50th and 97th percentiles).
+  const spread = (v: Float32Array) => {
+    const sorted = Float64Array.from(v).sort();
+    return [0.03, 0.5, 0.97].map((q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]);
+  };
+  const tones = cells.map(spread);
+  const grounds = tones.map(([, mid]) => Math.max(1, mid));
   const uneven = Math.max(...grounds) > UNEVEN_LIGHT * Math.min(...grounds);
   // Lit unevenly, the row's lit and shaded grounds together would pass for light ink on a dark
   // ground: the ink's side is then each cell's, summed over the row.
-  const [dark, light] = uneven
-    ? cells.reduce(([d, l], c, i) => [d + grounds[i] - quantile(c, 0.03), l + quantile(c, 0.97) - grounds[i]], [0, 0])
-    : [quantile(all, 0.5) - quantile(all, 0.03), quantile(all, 0.97) - quantile(all, 0.5)];
+  const [low, mid, high] = spread(all);
+  const [dark, light] = uneven ? tones.reduce(([d, l], [lo, md, hi]) => [d + md - lo, l + hi - md], [0, 0]) : [mid - low, high - mid];
   const sign = dark >= light ? 1 : -1;
-  const absolute = cells.map((c) => (sign > 0 ? quantile(c, 0.5) - quantile(c, 0.03) : quantile(c, 0.97) - quantile(c, 0.5)));
+  const absolute = tones.map(([lo, md, hi]) => (sign > 0 ? md - lo : hi - md));
   // The lit digits' contrast: the second strongest cell's (blank cells' ghosts may be most of the row).
   const second = (v: number[]) => [...v].sort((a, b) => b - a)[Math.min(1, v.length - 1)];
   const litContrast = second(absolute);

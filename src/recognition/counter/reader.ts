@@ -172,17 +172,28 @@ function dimRed(r: number, g: number, b: number): boolean {
   return r >= DIM_RED_FLOOR && r >= DIM_RED_RATIO * other && r - other >= DIM_RED_LEAD;
 }
 
-/** Share of each cell's pixels that are red, bright or in shadow (see dimRed). */
-function cellDimRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): number[] {
+/**
+ * Each cell's share of pixels red in any light (see dimRed, after `gains`), and how much light falls on
+ * it: the brightest channel of its lightest pixels (a numeral's white, a red drum's face), which a
+ * shadow across the row dims with the rest.
+ */
+function cellShades(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains): { dim: number; light: number }[] {
   return cells.map((cell) => {
     const patch = cellPatch(img, cell, axis, pitch, height);
     const d = (gains ? balance(patch, gains) : patch).data;
+    const brightest: number[] = [];
     let red = 0;
-    for (let i = 0; i < d.length; i += 3) if (dimRed(d[i], d[i + 1], d[i + 2])) red++;
-    return red / (d.length / 3);
+    for (let i = 0; i < d.length; i += 3) {
+      if (dimRed(d[i], d[i + 1], d[i + 2])) red++;
+      brightest.push(Math.max(patch.data[i], patch.data[i + 1], patch.data[i + 2]));
+    }
+    brightest.sort((a, b) => b - a);
+    return { dim: red / brightest.length, light: brightest[Math.floor(brightest.length * LIGHT_SHARE)] };
   });
 }
 
+/** Share of a cell's pixels brighter than its light (see cellShades). */
+const LIGHT_SHARE = 0.05;
 /** A cell darker than this share of the lit red drums' light is in shadow (see shadowedRun). */
 const SHADOWED = 0.75;
 /** Most red drums a row has (see the decimal run in readCounter). */
@@ -200,8 +211,9 @@ const MAX_RED_DRUMS = 4;
 function shadowedRun(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, red: number[], cores: number[], k: number, gains?: Gains): number {
   const n = cells.length;
   if (k >= MAX_RED_DRUMS || red.every((r) => r < RED_CELL)) return k;
-  const dim = cellDimRedness(img, cells, axis, pitch, height, gains);
-  const levels = cellLevels(img, cells, axis, pitch, height);
+  const shades = cellShades(img, cells, axis, pitch, height, gains);
+  const dim = shades.map((c) => c.dim);
+  const levels = shades.map((c) => c.light);
   const lit = Math.max(...levels.filter((_, i) => red[i] >= RED_CELL));
   // A cell red at its edge alone is no red drum (see tingedByNext), unless the colour test's run holds it.
   const inRun = (i: number) => i >= n - k || (red[i] >= RED_CELL && cores[i] >= RED_CELL) || (dim[i] >= RED_FACE && levels[i] <= SHADOWED * lit);
@@ -209,23 +221,6 @@ function shadowedRun(img: RgbImage, cells: DigitCell[], axis: Point, pitch: numb
   while (j < MAX_RED_DRUMS && n - j > 2 && inRun(n - 1 - j)) j++;
   const before = [...red.slice(0, n - j), ...dim.slice(0, n - j)];
   return j > k && Math.max(...before) < RED_CELL / 2 ? j : k;
-}
-
-/** Share of a cell's pixels brighter than its level (see cellLevels). */
-const LEVEL_SHARE = 0.05;
-
-/**
- * How much light falls on each cell: the brightest channel of its lightest pixels (a numeral's white,
- * a red drum's face), which a shadow across the row dims with the rest.
- */
-function cellLevels(img: RgbImage, cells: { x: number; y: number }[], axis: Point, pitch: number, height: number): number[] {
-  return cells.map((cell) => {
-    const d = cellPatch(img, cell, axis, pitch, height).data;
-    const v: number[] = [];
-    for (let i = 0; i < d.length; i += 3) v.push(Math.max(d[i], d[i + 1], d[i + 2]));
-    v.sort((a, b) => b - a);
-    return v[Math.floor(v.length * LEVEL_SHARE)];
-  });
 }
 
 function balance(img: RgbImage, gains: Gains): RgbImage {

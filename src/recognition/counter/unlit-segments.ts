@@ -101,7 +101,12 @@ export function wipeFaintStrokes(strip: RgbImage, pitch: number): RgbImage {
 
 /** Whether the strip's strokes are lighter than their ground (see wipeFaintStrokes). */
 function lightInk(g: Float32Array, w: number, h: number, pitch: number): boolean {
-  const side = (v: ArrayLike<number>) => quantile(v, 0.98) - quantile(v, 0.5) - (quantile(v, 0.5) - quantile(v, 0.02));
+  // How much further the lightest tail reaches from the middle grey than the darkest does.
+  const side = (v: ArrayLike<number>) => {
+    const sorted = Float64Array.from(v).sort();
+    const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    return q(0.98) - q(0.5) - (q(0.5) - q(0.02));
+  };
   const step = Math.max(2, Math.round(pitch));
   const windows: Float32Array[] = [];
   for (let x0 = 0; x0 < w; x0 += step) {
