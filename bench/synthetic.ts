@@ -23,7 +23,7 @@ import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
 import { takeFlag } from './lib/args.js';
-import { shadowed, WARM_GAINS } from './lib/camera.js';
+import { SHADOW_DEPTH, shadowed, WARM_GAINS } from './lib/camera.js';
 import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 import type { MeterType } from '../src/recognition/types.js';
 
@@ -41,7 +41,7 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
   // A shadow over the face's bottom left half (as the accuracy bench's `--degrade shadow`).
   shadow: async (png) => {
     const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const dark = shadowed(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, 0.35);
+    const dark = shadowed(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height, SHADOW_DEPTH);
     return sharp(dark, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
   },
 };

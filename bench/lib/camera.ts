@@ -62,6 +62,9 @@ export function grainy(rgb: Uint8Array, gain: number, sigma: number, seed = 1): 
   return out;
 }
 
+/** The brightness a shadow leaves (`--degrade shadow`, in both benches). */
+export const SHADOW_DEPTH = 0.35;
+
 /**
  * A shadow cast across the meter (a hand, the phone, a pipe): the photo's bottom left half, below the
  * diagonal from its bottom right to its top left corner, at `depth` of its brightness, with a soft edge

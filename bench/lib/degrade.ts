@@ -2,7 +2,7 @@
 // would (see bench/accuracy.ts for what each does), returned as a JPEG.
 import sharp from 'sharp';
 import { slanted } from './perspective.js';
-import { colourCast, COOL_GAINS, glare, grainy, shadowed, WARM_GAINS } from './camera.js';
+import { colourCast, COOL_GAINS, glare, grainy, SHADOW_DEPTH, shadowed, WARM_GAINS } from './camera.js';
 
 /** `--degrade perspective`: the top edge and the right edge this share shorter (a shot from below left, about 25 degrees off). */
 const SLANT = 0.2;
@@ -12,8 +12,6 @@ export type Degradation = (typeof DEGRADATIONS)[number];
 
 /** `--degrade shake`: the streak's length is the photo's short side over this. */
 const SHAKE_SHARE = 120;
-/** `--degrade shadow`: the brightness left in the shadow. */
-const SHADOW_DEPTH = 0.35;
 
 /** `--degrade far`: the photo's share of the new photo's sides. */
 const FAR = 0.45;
