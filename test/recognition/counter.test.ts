@@ -207,6 +207,25 @@ test('combineDigits: the CNN reads a wheel alone when the OCR barely saw it and 
   assert.equal(soleDigit(peaked(6.8, 0.95)), null);
 });
 
+test('combineDigits: a sure OCR 0 on a wheel the CNN firmly sees on 1 is a smeared 1, twice a row at most, never the first or last', () => {
+  const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // A PAFAL row shaken sideways: its `1`s, between their windows' dark edges, read as sure `0`s.
+  const shaken = counter('0034200');
+  shaken.cells[1].score = 0.94;
+  shaken.cells[5].score = 0.99;
+  assert.deepEqual(combineDigits(shaken, firm([0, 1, 3, 4, 2, 1, 0])), { digits: '0134210', disagreements: 0, overruled: 0 });
+  // A third such `0` says the row is not what either reader saw.
+  assert.equal(combineDigits(counter('0004200'), firm([0, 1, 1, 4, 2, 1, 0])).disagreements, 1);
+  // Not on a wheel part way on, nor on the first (its window's frame may be the CNN's 1), nor on the last, which may roll.
+  assert.equal(combineDigits(counter('0000'), firm([1, 0, 0, 0])).disagreements, 1);
+  assert.equal(combineDigits(counter('0034200'), firm([0, 1.5, 3, 4, 2, 1, 0])).disagreements, 1);
+  assert.equal(combineDigits(counter('0134210'), firm([0, 1, 3, 4, 2, 1, 1])).disagreements, 1);
+  // Nor where a near-certain OCR digit the CNN takes for a 1 (its 1/7 confusion) says its 1s are other strokes.
+  const sevens = counter('0037200');
+  sevens.cells[3].score = 0.99;
+  assert.equal(combineDigits(sevens, firm([0, 1, 3, 1, 2, 0, 0])).digits, '0037200');
+});
+
 test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7, 4/7) reads no other wheel of the row', () => {
   const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
   // A dark row framed with its windows' outlines: the CNN sees 0s in the `1` and the `7`.

@@ -44,6 +44,16 @@ const SOLE_SUPPORT = 0.9;
 const MAX_REPLACED = 1;
 
 /**
+ * A thin `1` between its window's dark edges, smeared across by a shaken or slanted shot, is a `0` to
+ * the OCR, and a sure one (0.94 and 0.99 on a PAFAL row shaken sideways by a 120th of the photo, its
+ * `0134210` read `0034200`), while the CNN, trained on such drums, still sees it sitting on 1. Not the
+ * row's first cell, which may hold its window's frame, a 1 to the CNN (a KEC register's `00000`, turned
+ * upside down and back, came out `10000.4`), nor its last, which may roll. A row may have this many such
+ * `1`s given by the CNN, besides MAX_REPLACED.
+ */
+const MAX_SMEARED_ONES = 2;
+
+/**
  * The CNN's classic drum confusions (1/7, 4/7). Across such a pair it may read a wheel in place of
  * the OCR only when the OCR digit is barely read: under `--degrade jpeg` it turned an Itelma red
  * drum's 1, read by the OCR at 0.67, into a confident 7 and gave a wrong reading; the rightful such
@@ -228,6 +238,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   const offElsewhere = (i: number) => counter.cells.some((_, k) => k !== i && !alike(k));
   let overruled = 0;
   let replaced = 0;
+  let smearedOnes = 0;
   const firstSignificant = counter.cells.findIndex((cell) => cell.digit !== 0 || cell.unread);
   // Digits the CNN reads in place of a near-certain OCR digit across its classic confusions in this
   // row: it sees them in the other digit's strokes here, and its reading of them vouches for nothing
@@ -312,6 +323,8 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
     }
     // ... but not when the CNN backs the next digit as much: a wheel at x.9 is as likely x+1 read low.
     if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;
+    // A sure OCR 0 on a wheel the CNN firmly sees on 1: see MAX_SMEARED_ONES.
+    if (o === 0 && p && i > 0 && i < last && !rolling && firmDigit(p, snapped[i]) === 1 && !seenInOthers.has(1) && smearedOnes++ < MAX_SMEARED_ONES) return replace(i, 1);
     // Outside its classic confusions, a CNN that reads every other cell as the OCR does read this
     // drum, not the row, wrong: no veto to overrule (a rendered gas row's `0` below a rolling 9's
     // tail, read `6` by the OCR at 0.98: `37624.86` for `37624.800`).
