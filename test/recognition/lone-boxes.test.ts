@@ -46,6 +46,34 @@ test('a box of two characters is two drums; words, long lines and stray boxes ma
   assert.deepEqual(loneGroups([line('CLASS', 200, 250, 100, 40), line('2', 300, 250, 30, 40), line('3', 366, 250, 30, 40)]), []);
 });
 
+// A rendered gas register, serif numerals in light windows 56 px apart (centres 172 ... 564): the
+// detector boxed its first two drums, two 9s read as letters, a sliver, the rolling last drum (`4`,
+// low and short) and the unit `m3` past the row, which no pitch fits along with the drums.
+const gasRow = [
+  line('0', 177, 332, 42, 41),
+  line('8', 227, 331, 36, 38),
+  line('O', 395, 328, 25, 25),
+  line('g', 452, 331, 22, 22),
+  line('C', 506, 333, 14, 11),
+  line('4', 563, 339, 26, 29),
+  line('m3', 662, 336, 75, 41),
+];
+
+test("the drums before a unit's characters that spoil the pitch are a group of their own", () => {
+  const groups = loneGroups(gasRow);
+  assert.ok(groups.length >= 1);
+  assert.equal(Math.round(groups[0].drums[0].x), 177, 'the group starts at the first drum');
+  assert.ok(groups[0].drums.some((d) => Math.round(d.x) === 563), 'and takes in the last');
+});
+
+test("the joined strip runs through the whole numerals' boxes, not a rolling drum's shorter one", () => {
+  const [g] = loneGroups(gasRow);
+  const r = joinedRect(g, img, 1);
+  assert.ok(r !== null);
+  const yAt = (rect: RotatedRect, x: number) => rect.cy + Math.tan(rect.angle) * (x - rect.cx);
+  assert.ok(Math.abs(yAt(r, 564) - 332) < 2, `on the row at the last drum: ${yAt(r, 564)}`);
+});
+
 test('the common pitch makes every gap a whole number of pitches', () => {
   const p = commonPitch([65, 134, 59, 62, 75], [30, 150]);
   assert.ok(p !== null && Math.abs(p - 65.8) < 0.1, `pitch ${p}`);
@@ -64,10 +92,10 @@ test('the joined strip runs through the boxes read as digits, not a rolling drum
   // A 6+1 register's first two drums boxed as digits, its sixth as a letter, and the top half of its
   // rolling red drum, 25 px above the row.
   const drums = [
-    { x: 204, y: 256, h: 37, digit: true },
-    { x: 262, y: 255, h: 38, digit: true },
-    { x: 526, y: 250, h: 31, digit: false },
-    { x: 597, y: 230, h: 28, digit: false },
+    { x: 204, y: 256, h: 37, angle: 0, digit: true },
+    { x: 262, y: 255, h: 38, angle: 0, digit: true },
+    { x: 526, y: 250, h: 31, angle: 0, digit: false },
+    { x: 597, y: 230, h: 28, angle: 0, digit: false },
   ];
   const r = joinedRect({ drums, pitch: 65.5 }, img, 1);
   assert.ok(r !== null);
@@ -79,7 +107,7 @@ test('the joined strip runs through the boxes read as digits, not a rolling drum
 });
 
 test('the joined strip reaches 8 pitches before the first drum and the given pitches past the last, within the image', () => {
-  const g = { drums: [300, 366, 432].map((x) => ({ x, y: 250, h: 40, digit: true })), pitch: 66 };
+  const g = { drums: [300, 366, 432].map((x) => ({ x, y: 250, h: 40, angle: 0, digit: true })), pitch: 66 };
   const r = joinedRect(g, { width: 2000, height: 640 }, 1);
   assert.ok(r !== null);
   assert.ok(Math.abs(r.cx - r.width / 2 - (300 - 8.5 * 66)) < 1e-6 || r.cx - r.width / 2 === 0);

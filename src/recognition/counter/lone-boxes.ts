@@ -45,6 +45,8 @@ interface Drum {
   x: number;
   y: number;
   h: number;
+  /** The box's own slant: a single numeral's box leans with its row. */
+  angle: number;
   digit: boolean;
   /** Two half numerals joined: as high as the drum's window, not as a numeral. */
   halves?: boolean;
@@ -72,7 +74,7 @@ function drumsOf(lines: OcrLineDetail[]): Drum[] {
     if (chars.length < 1 || chars.length > MAX_CHARS || width > MAX_ASPECT * height * chars.length) continue;
     chars.forEach((ch, i) => {
       const t = ((i + 0.5) / chars.length - 0.5) * width;
-      drums.push({ x: cx + t * Math.cos(angle), y: cy + t * Math.sin(angle), h: height, digit: ch >= '0' && ch <= '9' });
+      drums.push({ x: cx + t * Math.cos(angle), y: cy + t * Math.sin(angle), h: height, angle, digit: ch >= '0' && ch <= '9' });
     });
   }
   drums.sort((a, b) => a.x - b.x);
@@ -83,7 +85,7 @@ function drumsOf(lines: OcrLineDetail[]): Drum[] {
     if (last && d.x - last.x < SAME_DRUM * Math.max(last.h, d.h)) {
       const top = Math.min(last.y - last.h / 2, d.y - d.h / 2);
       const bottom = Math.max(last.y + last.h / 2, d.y + d.h / 2);
-      merged[merged.length - 1] = { x: (last.x + d.x) / 2, y: (top + bottom) / 2, h: bottom - top, digit: last.digit || d.digit, halves: true };
+      merged[merged.length - 1] = { x: (last.x + d.x) / 2, y: (top + bottom) / 2, h: bottom - top, angle: last.angle, digit: last.digit || d.digit, halves: true };
     } else merged.push(d);
   }
   return merged;
@@ -126,32 +128,60 @@ export function loneGroups(lines: OcrLineDetail[]): LoneGroup[] {
       run.push(j);
       tallest = h;
     }
-    const members = run.map((k) => drums[k]);
-    if (members.length < MIN_DRUMS || members.filter((d) => d.digit).length < 2) return;
-    // Stacked half numerals make a drum as high as its window: the lower median box sets the pitch's range.
-    const height = lowerMedian(members.map((d) => d.h));
-    const pitch = commonPitch(members.slice(1).map((d, k) => d.x - members[k].x), [PITCH_RANGE[0] * height, PITCH_RANGE[1] * height]);
-    if (pitch === null) return;
-    run.forEach((k) => used.add(k));
-    groups.push({ drums: members, pitch });
+    const fitted = pitchedRun(run.map((k) => drums[k]));
+    if (fitted === null) return;
+    run.slice(0, fitted.drums.length).forEach((k) => used.add(k));
+    groups.push(fitted);
   });
   return groups;
 }
 
 /**
+ * The run as a group, or where no pitch fits it all, its longest start that one fits: a unit's
+ * characters past the row (`m3` boxed as two drums) or a stray mark after it spoil the pitch of
+ * the drums before them (a rendered gas register's `0 8 O g 4` then `m 3`: no pitch fitted all seven).
+ */
+function pitchedRun(run: Drum[]): LoneGroup | null {
+  for (let n = run.length; n >= MIN_DRUMS; n--) {
+    const members = run.slice(0, n);
+    if (members.filter((d) => d.digit).length < 2) return null;
+    // Stacked half numerals make a drum as high as its window: the lower median box sets the pitch's range.
+    const height = lowerMedian(members.map((d) => d.h));
+    const pitch = commonPitch(members.slice(1).map((d, k) => d.x - members[k].x), [PITCH_RANGE[0] * height, PITCH_RANGE[1] * height]);
+    if (pitch !== null) return { drums: members, pitch };
+  }
+  return null;
+}
+
+/**
+ * Boxes at least this share of the tallest numeral's height hold whole numerals: a rolling drum's
+ * numeral, cut by its window, is boxed lower and off the row's line (a rendered gas register's last
+ * `4`, 29 px high for its row's 41, tilted the strip through `0` and `8` by 6 px at its end, and the
+ * bands that look for the decimal drums' red frame missed it).
+ */
+const WHOLE_NUMERAL = 0.8;
+/** Whole numerals spanning less than this share of the group's length slant the strip by their boxes. */
+const SHORT_SPAN = 1 / 3;
+
+/**
  * The strip along a group, through its centres' fitted line, clipped to the image; null when steep.
- * The line goes through the boxes read as digits when there are two: a box read as a letter is
- * often a rolling drum's half numeral, above or below the row's line.
+ * The line goes through the boxes read as whole digits when there are two, else through those read
+ * as digits: a box read as a letter is often a rolling drum's half numeral, above or below the row's line.
  */
 export function joinedRect(g: LoneGroup, size: { width: number; height: number }, after = AFTER[0]): RotatedRect | null {
   const digits = g.drums.filter((d) => d.digit && !d.halves);
-  const on = digits.length >= 2 ? digits : g.drums;
+  const whole = digits.filter((d) => d.h >= WHOLE_NUMERAL * glyphHeight(g.drums));
+  const on = whole.length >= 2 ? whole : digits.length >= 2 ? digits : g.drums;
   const n = on.length;
   const mx = on.reduce((a, d) => a + d.x, 0) / n;
   const my = on.reduce((a, d) => a + d.y, 0) / n;
   const sxx = on.reduce((a, d) => a + (d.x - mx) ** 2, 0);
   const sxy = on.reduce((a, d) => a + (d.x - mx) * (d.y - my), 0);
-  const angle = Math.atan2(sxy, sxx);
+  // Centres a short way apart give the line's slant no lever (a pixel's error over 50 px is 8 px at
+  // the row's end): their boxes' own slant says it better.
+  const span = Math.max(...on.map((d) => d.x)) - Math.min(...on.map((d) => d.x));
+  const reach = Math.max(...g.drums.map((d) => d.x)) - Math.min(...g.drums.map((d) => d.x));
+  const angle = on === whole && span < SHORT_SPAN * reach ? lowerMedian(on.map((d) => d.angle)) : Math.atan2(sxy, sxx);
   if (Math.abs(angle) > MAX_TILT) return null;
   const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
   const along = g.drums.map((d) => (d.x - mx) * ax + (d.y - my) * ay);
