@@ -7,7 +7,7 @@ import { correctColourCast } from './white-balance.js';
 import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import { cropForRec, DEFAULT_REC, REC_HEIGHT } from './ocr/recognizer.js';
 import type { OcrLine } from './ocr/types.js';
-import type { RotatedRect } from './ocr/geometry.js';
+import { rectCorners, type RotatedRect } from './ocr/geometry.js';
 import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
@@ -29,6 +29,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { isRateDisplay } from './parse/display-unit.js';
 import { rereadSerial } from './parse/serial-reread.js';
+import { loneTs, MARK_MARGIN, tariffMark } from './parse/tariff-mark.js';
 import type { ParsedText } from './parse/types.js';
 import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
@@ -392,11 +393,26 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return d >= u ? [90, 270] : [270, 90];
   };
 
+  /** Lines read as a lone `T`, read again with margins where that reads a tariff mark (see tariff-mark.ts). */
+  const withTariffMarks = async (img: RgbImage, details: OcrLineDetail[]): Promise<OcrLineDetail[]> => {
+    const ts = loneTs(details);
+    if (!ts.length) return details;
+    const rects = ts.map((i) => ({ ...details[i].rect, width: details[i].rect.width + 2 * MARK_MARGIN * details[i].rect.height }));
+    const recs = await ocr.recognizer.recognize(img, rects);
+    const out = [...details];
+    ts.forEach((i, k) => {
+      const rec = recs[k];
+      const mark = rec && tariffMark(rec);
+      if (mark) out[i] = { ...details[i], text: mark, score: rec.score, charScores: rec.charScores, box: rectCorners(rects[k]), rect: rects[k], rec };
+    });
+    return out;
+  };
+
   /** Text and candidate counter rows of one OCR pass. */
   const see = async (img: RgbImage, o: OcrOptions, notSerial = '') => {
     const boxes: RotatedRect[] = [];
     const skipped: DetectedBox[] = [];
-    const details = await ocr.read(img, o, boxes, skipped);
+    const details = await withTariffMarks(img, await ocr.read(img, o, boxes, skipped));
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const rows = counterRows(img, details, notSerial);

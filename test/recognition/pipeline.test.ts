@@ -827,3 +827,14 @@ test("a tilted water face whose red `1` both readers take for a `7` is not read 
   const got = await readingOf(tilted);
   assert.ok(got === null || got === 30401.91, `read ${got}`);
 });
+
+test("a register's tariff mark whose 1 the tight box merged into its T counts as a multi-tariff meter's", async () => {
+  // The detector boxed `T1` tightly and the recogniser read a lone `T` at 1.00: a single tariff before.
+  const r = await recognizerP;
+  for (const display of ['4311.3', '8584.8']) {
+    const d = await r.inspect(await renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.09, tariff: 'T1', code: '1.8.1' })));
+    assert.equal(d.outcome.kind, 'meter');
+    if (d.outcome.kind !== 'meter') return;
+    assert.equal(d.outcome.meter.tariffCount, 2, display);
+  }
+});
