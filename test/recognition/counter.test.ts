@@ -226,6 +226,21 @@ test('combineDigits: a sure OCR 0 on a wheel the CNN firmly sees on 1 is a smear
   assert.equal(combineDigits(sevens, firm([0, 1, 3, 1, 2, 0, 0])).digits, '0037200');
 });
 
+test("combineDigits: a sure OCR 7 on a wheel the CNN firmly reads as 1 overrules nothing: a flagged 1 is the OCR's 7", () => {
+  const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
+  // A rendered gas register in a monospaced face: its red `1`, long-flagged, read `7` at 0.95.
+  const row = counter('15885370');
+  row.cells[6].score = 0.952;
+  const r = combineDigits(row, firm([1, 5, 8, 8, 5, 3, 1, 0]));
+  assert.equal(r.overruled, 0);
+  assert.equal(r.disagreements, 1);
+  // Across the CNN's other confusions a sure OCR digit still stands against it: a 4 the CNN reads as 7.
+  const four = counter('15885340');
+  four.cells[6].score = 0.97;
+  const kept = combineDigits(four, firm([1, 5, 8, 8, 5, 3, 7, 0]));
+  assert.deepEqual(kept, { digits: '15885340', disagreements: 0, overruled: 1 });
+});
+
 test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7, 4/7) reads no other wheel of the row', () => {
   const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
   // A dark row framed with its windows' outlines: the CNN sees 0s in the `1` and the `7`.

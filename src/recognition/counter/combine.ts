@@ -62,6 +62,16 @@ const MAX_SMEARED_ONES = 2;
 const CONFUSED = new Set(['1,7', '7,1', '4,7', '7,4']);
 const CONFUSED_REPLACE_BELOW = 0.5;
 
+/**
+ * The OCR has a 1/7 confusion of its own: a typeface whose 1 has a long flag (a monospaced drum
+ * face's) is a 7 to it, surely (0.95 on a rendered gas register's red `1`, which the CNN read firmly
+ * as 1: `15885.37` for `15885.310`). Where the CNN firmly reads 1 on a wheel the OCR surely read as 7,
+ * each reader's confusion meets the other's, and neither overrules.
+ */
+function flaggedOne(ocr: number, p: ArrayLike<number> | undefined, snappedPosition: number): boolean {
+  return ocr === 7 && p !== undefined && firmDigit(p, snappedPosition) === 1;
+}
+
 /** Whether digits `a` and `b` are one of the CNN's classic drum confusions. */
 export function cnnConfuses(a: number, b: number): boolean {
   return CONFUSED.has(`${a},${b}`);
@@ -328,7 +338,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
     // Outside its classic confusions, a CNN that reads every other cell as the OCR does read this
     // drum, not the row, wrong: no veto to overrule (a rendered gas row's `0` below a rolling 9's
     // tail, read `6` by the OCR at 0.98: `37624.86` for `37624.800`).
-    if (cell.score >= CERTAIN_OCR && i < last && !rolling && (cnnConfuses(o, c) || offElsewhere(i))) {
+    if (cell.score >= CERTAIN_OCR && i < last && !rolling && (cnnConfuses(o, c) || offElsewhere(i)) && !flaggedOne(o, p, snapped[i])) {
       overruled++;
       misread ||= !cnnConfuses(o, c);
       return o;
