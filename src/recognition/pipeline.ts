@@ -7,7 +7,7 @@ import { correctColourCast } from './white-balance.js';
 import { OcrEngine, readStrips, toOcrLine, type OcrLineDetail, type OcrOptions, DEFAULT_OCR } from './ocr/engine.js';
 import { cropForRec, DEFAULT_REC, REC_HEIGHT } from './ocr/recognizer.js';
 import type { OcrLine } from './ocr/types.js';
-import { rectCorners, type RotatedRect } from './ocr/geometry.js';
+import { rectCorners, withEndMargins, type RotatedRect } from './ocr/geometry.js';
 import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
@@ -397,7 +397,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const withTariffMarks = async (img: RgbImage, details: OcrLineDetail[]): Promise<OcrLineDetail[]> => {
     const ts = loneTs(details);
     if (!ts.length) return details;
-    const rects = ts.map((i) => ({ ...details[i].rect, width: details[i].rect.width + 2 * MARK_MARGIN * details[i].rect.height }));
+    const rects = ts.map((i) => withEndMargins(details[i].rect, MARK_MARGIN));
     const recs = await ocr.recognizer.recognize(img, rects);
     const out = [...details];
     ts.forEach((i, k) => {
@@ -650,7 +650,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
             found.serialNumber,
             read.map((d, i) => ({ line: readLines[i], rect: d.rect })),
             async (rect, margin) => {
-              const [r] = await ocr.recognizer.recognize(img, [{ ...rect, width: rect.width + 2 * margin * rect.height }], BESIDE_ROW);
+              const [r] = await ocr.recognizer.recognize(img, [withEndMargins(rect, margin)], BESIDE_ROW);
               return r ? { text: r.text, score: r.score, charScores: r.charScores } : null;
             },
             (ls) => parseMeterText(ls, size, colour).serialNumber,

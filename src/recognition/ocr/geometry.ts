@@ -125,6 +125,11 @@ export function unclipRect(r: RotatedRect, ratio: number): RotatedRect {
   return { ...r, width: r.width + 2 * d, height: r.height + 2 * d };
 }
 
+/** The rectangle lengthened along its text by `margin` of its height at each end (a line read again wider). */
+export function withEndMargins(r: RotatedRect, margin: number): RotatedRect {
+  return { ...r, width: r.width + 2 * margin * r.height };
+}
+
 /** Axis-aligned bounds of a polygon. */
 export function bounds(box: Point[]): { x0: number; y0: number; x1: number; y1: number } {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
