@@ -4,14 +4,15 @@
 // an electricity register with its drums in separate windows, with and without a tenths drum set
 // apart, and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
 // their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
-// faint unlit segments, a point), alone and with a tariff sign and a register code (`T2`, `1.8.2`);
+// faint unlit segments, a point), alone, with a tariff sign and a register code (`T2`, `1.8.2`), and
+// with a tariff in words (`ТАРИФ 2`, `TARIFF 3`, `МНОГОТАРИФНЫЙ`);
 // a hot-water meter with light drums in a red band, red numerals for the decimals; a register whose
 // tenth is framed in red; gas meters with a red frame round 3 decimal drums, light or dark drums;
 // ultrasonic gas, water and heat meters' LCD faces. A reading may be null; it must never be wrong. Each
 // face's meter type and tariff count are checked too (a face answered without a meter counts as wrong).
 // Look-alike devices (a scale's, a fuel pump's, a thermometer's LCD; an odometer's or a stroke counter's
 // drums) must be answered without a meter: one taken for a meter counts as a wrong reading.
-// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm|shadow] [--only layout] [--save dir]
+// Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm|glare|shadow] [--only layout] [--save dir]
 // [--font dejavu|condensed|mono|serif] [--verbose] (--only: the layouts whose name holds that text; --font:
 // another typeface for the faces' digits and printing; --verbose also prints every null reading; --save
 // writes each face as given to the recogniser, PNG or JPEG, to dir as `<k>-<layout>.img`, k the face's round)
@@ -23,7 +24,7 @@ import { createRecognizer } from '../src/recognition/pipeline.js';
 import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
 import { takeFlag } from './lib/args.js';
-import { SHADOW_DEPTH, shadowed, WARM_GAINS } from './lib/camera.js';
+import { glare, SHADOW_DEPTH, shadowed, WARM_GAINS } from './lib/camera.js';
 import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 import type { MeterType } from '../src/recognition/types.js';
 
@@ -38,6 +39,14 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
   sideways: (png) => sharp(png).rotate(90).png().toBuffer(),
   // Tungsten light under a daylight white balance (as the accuracy bench's `--degrade warm`).
   warm: (png) => sharp(png).removeAlpha().linear(WARM_GAINS, [0, 0, 0]).jpeg({ quality: 85 }).toBuffer(),
+  // A lamp's highlight on the glass right of the face's middle, over the row's last drums (milder and
+  // smaller than the accuracy bench's `--degrade glare`, which wipes most rows out).
+  glare: async (png) => {
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
+    const lit = glare(rgb, info.width, info.height, info.width * GLARE_AT[0], info.height * GLARE_AT[1], Math.min(info.width, info.height) * GLARE_RADIUS, GLARE_PEAK);
+    return sharp(lit, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  },
   // A shadow over the face's bottom left half (as the accuracy bench's `--degrade shadow`).
   shadow: async (png) => {
     const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -45,6 +54,11 @@ const DEGRADE: Record<string, (png: Buffer) => Promise<Buffer>> = {
     return sharp(dark, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
   },
 };
+
+/** The highlight's centre (shares of the face's width and height), radius (of its short side) and peak (grey levels added). */
+const GLARE_AT = [0.72, 0.42];
+const GLARE_RADIUS = 0.14;
+const GLARE_PEAK = 170;
 
 /** Other typefaces for every face's printing and drum digits, as other makers use (`--font`). */
 const FONTS: Record<string, string> = { dejavu: 'DejaVu Sans', condensed: 'DejaVu Sans Condensed', mono: 'DejaVu Sans Mono', serif: 'DejaVu Serif' };
@@ -64,16 +78,14 @@ interface Face {
   right: number[];
   /** The type its words (or, without a rated temperature, its colours) name; `no_meter` for another device. */
   type: MeterType | 'no_meter';
-  /** The tariff mark it shows (`T2`), if any. */
-  tariff?: string;
+  /** The tariff count its marks or words give (`T2`: 2; `T1` alone: 2), if it shows any. */
+  tariffs?: number;
 }
 
 /** The tariff count a face's type and marks give: 1 for an electricity register without tariff marks. */
 function tariffOf(face: Face): number | null {
   if (face.type !== 'electricity') return null;
-  if (!face.tariff) return 1;
-  // A register marked T1 alone belongs to a multi-tariff meter (see parse/tariff.ts).
-  return Math.max(2, Number(face.tariff.slice(1)));
+  return face.tariffs ?? 1;
 }
 
 /**
@@ -153,6 +165,8 @@ interface Draws {
   /** The gas and water LCD faces'. */
   volumeLcd: () => number;
   heatLcd: () => number;
+  /** The tariff-word LCD face's. */
+  tariffWords: () => number;
   /** The look-alike devices'. */
   lookalike: () => number;
 }
@@ -180,6 +194,24 @@ const LOOKALIKE_DRUMS = [
   { unit: 'pcs', title: 'STROKE COUNTER', ratings: 'MAX 10 Hz', line: 'HENGSTLER 0 731' },
 ];
 
+/**
+ * A register's tariff named in words beside its display, Latin or Cyrillic (the recogniser reads
+ * Cyrillic as Latin and Greek look-alikes, `ТАРИФ 2` as `TAPVΦ 2`), or the meter's kind on its face.
+ */
+function tariffWordOf(r: () => number): { text: string; tariffs: number } {
+  const n = 1 + Math.floor(r() * 4);
+  const words = [
+    { text: `ТАРИФ ${n}`, tariffs: Math.max(2, n) },
+    { text: `Тариф ${n}`, tariffs: Math.max(2, n) },
+    { text: `TARIFF ${n}`, tariffs: Math.max(2, n) },
+    { text: `RATE ${n}`, tariffs: Math.max(2, n) },
+    { text: 'ДВУХТАРИФНЫЙ', tariffs: 2 },
+    { text: 'МНОГОТАРИФНЫЙ', tariffs: 2 },
+    { text: 'T1 T2 T3 T4', tariffs: 4 },
+  ];
+  return words[Math.floor(r() * words.length)];
+}
+
 /** A look-alike device's display: 1 to 6 digits, 0 to 2 of them after the point, leading blanks. */
 function lookalikeDisplay(r: () => number): string {
   const whole = String(Math.floor(r() * 10 ** (1 + Math.floor(r() * 4))));
@@ -188,7 +220,7 @@ function lookalikeDisplay(r: () => number): string {
   return shown.padStart(7, ' ');
 }
 
-function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd, lookalike }: Draws): Face[] {
+function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd, lookalike, tariffWords }: Draws): Face[] {
   const digits = (n: number, r = rnd) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
   const water = digits(8);
   const whole = digits(5);
@@ -200,6 +232,8 @@ function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd, lookalike
   const tariffLcd = lcdDisplay(lcd);
   const tariff = `T${1 + Math.floor(lcd() * 4)}`;
   const code = `1.8.${tariff[1]}`;
+  const wordLcd = lcdDisplay(tariffWords);
+  const tariffWord = tariffWordOf(tariffWords);
   const hotWater = digits(8, hot);
   const framedRoll = rollingDrums(5 + Math.floor(framed() * 2), framed);
   const gasLight = rollingDrums(8, gas);
@@ -230,7 +264,16 @@ function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd, lookalike
       shows: `${code} ${tariffLcd.display} ${tariff} ghost ${tariffLcd.ghost}`,
       right: [tariffLcd.value],
       type: 'electricity',
-      tariff,
+      // A register marked T1 alone belongs to a multi-tariff meter (see parse/tariff.ts).
+      tariffs: Math.max(2, Number(tariff[1])),
+    },
+    {
+      layout: 'lcd, tariff word',
+      svg: lcdMeterSvg(wordLcd.display, '01234567', { ghost: wordLcd.ghost, tariff: tariffWord.text }),
+      shows: `${wordLcd.display} ${tariffWord.text} ghost ${wordLcd.ghost}`,
+      right: [wordLcd.value],
+      type: 'electricity',
+      tariffs: tariffWord.tariffs,
     },
     { layout: 'hot water, red band', svg: hotWaterMeterSvg(hotWater, 'F05082 14'), shows: hotWater, right: [Number(hotWater) / 1000], type: 'water_hot' },
     // As for the tenth set apart, a reading of the whole kWh leaves out a drum, not gets one wrong.
@@ -270,6 +313,7 @@ async function main(): Promise<void> {
     volumeLcd: random(seed + 0x510e527f),
     heatLcd: random(seed + 0x9b05688c),
     lookalike: random(seed + 0x1f83d9ab),
+    tariffWords: random(seed + 0x5be0cd19),
   };
   const tally = new Map<string, Record<Verdict, number> & { typed: number; tariffed: number }>();
   for (let k = 0; k < count; k++) {

@@ -29,7 +29,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { isRateDisplay } from './parse/display-unit.js';
 import { rereadSerial } from './parse/serial-reread.js';
-import { loneTs, MARK_MARGIN, tariffMark } from './parse/tariff-mark.js';
+import { loneMarks, tariffMark } from './parse/tariff-mark.js';
 import type { ParsedText } from './parse/types.js';
 import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
@@ -393,14 +393,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return d >= u ? [90, 270] : [270, 90];
   };
 
-  /** Lines read as a lone `T`, read again with margins where that reads a tariff mark (see tariff-mark.ts). */
+  /** Lines read as a lone `T` or a tariff word alone, read again with margins where that reads a tariff mark (see tariff-mark.ts). */
   const withTariffMarks = async (img: RgbImage, details: OcrLineDetail[]): Promise<OcrLineDetail[]> => {
-    const ts = loneTs(details);
-    if (!ts.length) return details;
-    const rects = ts.map((i) => withEndMargins(details[i].rect, MARK_MARGIN));
+    const marks = loneMarks(details);
+    if (!marks.length) return details;
+    const rects = marks.map(({ index, margin }) => withEndMargins(details[index].rect, margin));
     const recs = await ocr.recognizer.recognize(img, rects);
     const out = [...details];
-    ts.forEach((i, k) => {
+    marks.forEach(({ index: i }, k) => {
       const rec = recs[k];
       const mark = rec && tariffMark(rec);
       if (mark) out[i] = { ...details[i], text: mark, score: rec.score, charScores: rec.charScores, box: rectCorners(rects[k]), rect: rects[k], rec };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { digitPastEnd, digitPastEnds, endsStrip } from '../../src/recognition/counter/digit-past-ends.js';
+import { digitPastEnd, digitsPastEnds, endsStrip } from '../../src/recognition/counter/digit-past-ends.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { evenRow, recognizedAt as readAt } from './fixtures.js';
 
@@ -19,28 +19,48 @@ test('the strip reaches two pitches past either end of the row', () => {
 test("a digit a pitch or so past the row's last digit, a point read before it or not, is one the row left out", () => {
   // A `1` on its cell's right-hand segments, 1.6 pitches past the last cell the OCR placed.
   // 273 px: 1.6 pitches past the last cell (x 225), 5.6 past the first.
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '40788.1', [...xs, 240, 273], sure(7))), 5.6);
-  assert.notEqual(digitPastEnds(row, strip, readAt(strip, '407886', [...xs, 256], sure(6))), null);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '40788.1', [...xs, 240, 273], sure(7))), [5.6]);
+  assert.equal(digitsPastEnds(row, strip, readAt(strip, '407886', [...xs, 256], sure(6))).length, 1);
   // Too near to be a digit of its own, too far (beyond the reach), or an unsure `1` (the frame).
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '407886', [...xs, 238], sure(6))), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '407886', [...xs, 280], sure(6))), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '407881', [...xs, 256], [...sure(5), 0.6])), null);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '407886', [...xs, 238], sure(6))), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '407886', [...xs, 280], sure(6))), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '407881', [...xs, 256], [...sure(5), 0.6])), []);
   // Any other digit read unsurely there: the unit's first letter (`kWh`'s `k` read as `0` at 0.38).
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '407880wh', [...xs, 256, 265, 270], [...sure(5), 0.38, 0.2, 0.2])), null);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '407880wh', [...xs, 256, 265, 270], [...sure(5), 0.38, 0.2, 0.2])), []);
   // A unit past the row, two more digits, the row's digits not found, or found twice.
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '40788kWh', [...xs, 250, 260, 270])), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '4078861', [...xs, 256, 270])), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '407866', [...xs, 256])), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '4078840788', [45, 50, 55, 60, 65, ...xs])), null);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '40788kWh', [...xs, 250, 260, 270])), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '4078861', [...xs, 256, 270])), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '407866', [...xs, 256])), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '4078840788', [45, 50, 55, 60, 65, ...xs])), []);
 });
 
 test('a digit a pitch or so before the first is one the row left out, unless a leading 0', () => {
-  assert.notEqual(digitPastEnds(row, strip, readAt(strip, '940788', [62, ...xs], sure(6))), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '040788', [62, ...xs], sure(6))), null);
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '940788', [90, ...xs], sure(6))), null);
+  assert.equal(digitsPastEnds(row, strip, readAt(strip, '940788', [62, ...xs], sure(6))).length, 1);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '040788', [62, ...xs], sure(6))), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '940788', [90, ...xs], sure(6))), []);
   // Two digits before: another number (a register code) ends there, not a left-out digit.
-  assert.equal(digitPastEnds(row, strip, readAt(strip, '3940788', [50, 62, ...xs], sure(7))), null);
-  assert.notEqual(digitPastEnds(row, strip, readAt(strip, 'T940788', [50, 62, ...xs], sure(7))), null);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '3940788', [50, 62, ...xs], sure(7))), []);
+  assert.equal(digitsPastEnds(row, strip, readAt(strip, 'T940788', [50, 62, ...xs], sure(7))).length, 1);
+});
+
+test("the row's digits are found where the re-read took unlit segments for lit ones, and then only once", () => {
+  // `40788` re-read `48788` (its 0 with the unlit middle bar read as an 8), a `1` a pitch past it.
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '487881', [...xs, 256], sure(6))).length, 1);
+  // A `9` holds no 0: no row there.
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '497881', [...xs, 256], sure(6))), []);
+  // All 8s hold any row, in more places than one.
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '8888881', [75, ...xs, 256], sure(7))), []);
+});
+
+test('a blank digit\'s ghost `8` before the row does not hide a digit read past its end', async () => {
+  // A heat meter's `194298`, its `1` read `8` with the ghost before it, and its last `1` in a glare.
+  const counter = evenRow('194298', 105) as unknown as CounterReading;
+  const wide = endsStrip(counter);
+  const at = [75, 105, 135, 165, 195, 225, 255, 286];
+  const faint = (centre: { x: number; y: number }) => centre.x < 105;
+  assert.equal(digitsPastEnds(counter, wide, readAt(wide, '88942981', at, sure(8))).length, 2);
+  assert.equal(await digitPastEnd(counter, async (r) => [readAt(r[0], '88942981', at, sure(8))], faint), true);
+  assert.equal(await digitPastEnd(counter, async (r) => [readAt(r[0], '8894298', at.slice(0, 7), sure(7))], faint), false);
 });
 
 test('digitPastEnd reads the strip once, and takes no digit there that is as faint as unlit segments', async () => {

@@ -253,18 +253,37 @@ export function lcdMeterSvg(display: string, serial: string, opts: { tariff?: st
     small.glyphs.map((ch, i) => sevenSegment(ch, 172 + i * 26, 196, 18, 30, 4, on, off)).join('') +
     [...small.points].map((j) => `<rect x="${172 + j * 26 + 20}" y="222" width="4" height="4" fill="${on}"/>`).join('');
   const end = x0 + glyphs.length * pitch;
+  // A tariff in words (`ТАРИФ 2`) ends inside the display's right edge, above the unit.
+  const tariffWords = (opts.tariff ?? '').length > 3;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.max(900, end + 280)}" height="640">
 <rect width="100%" height="640" fill="#8d9296"/>
 <rect x="70" y="60" width="${Math.max(760, end + 140)}" height="520" rx="18" fill="#e9e9e6" stroke="#3a3a3a" stroke-width="5"/>
 <text x="150" y="140" font-family="DejaVu Sans" font-weight="bold" font-size="34" fill="#1f3c88">${words.brand}</text>
 <rect x="140" y="180" width="${end + 30}" height="170" rx="8" fill="#bcc6ac" stroke="#222" stroke-width="6"/>
 <g transform="skewX(-6) translate(36 0)">${digits}${code}</g>
-${opts.tariff ? `<text x="${end + 40}" y="214" font-family="DejaVu Sans" font-weight="bold" font-size="26" fill="${on}">${opts.tariff}</text>` : ''}
+${opts.tariff ? `<text x="${tariffWords ? end + 155 : end + 40}" y="214"${tariffWords ? ' text-anchor="end"' : ''} font-family="DejaVu Sans" font-weight="bold" font-size="${tariffWords ? 22 : 26}" fill="${on}">${opts.tariff}</text>` : ''}
 <text x="${end + 30}" y="318" font-family="DejaVu Sans" font-size="36" fill="${on}">${words.unit}</text>
 <text x="150" y="420" font-family="DejaVu Sans" font-size="30" fill="#222">No ${serial}</text>
 <text x="150" y="470" font-family="DejaVu Sans" font-size="28" fill="#222">${words.ratings}</text>
 <text x="150" y="520" font-family="DejaVu Sans" font-size="26" fill="#222">${words.title}</text>
 </svg>`;
+}
+
+/**
+ * `img` with a lamp's highlight on its glass: `peak` grey levels of white added at (cx, cy), falling
+ * off to none `radius` px away.
+ */
+export function withGlare<T extends { data: Uint8Array; width: number; height: number }>(img: T, cx: number, cy: number, radius: number, peak: number): T {
+  const data = Uint8Array.from(img.data);
+  const channels = data.length / (img.width * img.height);
+  for (let y = Math.max(0, Math.floor(cy - radius)); y < Math.min(img.height, cy + radius); y++) {
+    for (let x = Math.max(0, Math.floor(cx - radius)); x < Math.min(img.width, cx + radius); x++) {
+      const d = Math.hypot(x - cx, y - cy) / radius;
+      const add = d < 1 ? Math.round(peak * (1 - d * d) ** 2) : 0;
+      for (let c = 0; c < Math.min(3, channels); c++) data[(y * img.width + x) * channels + c] = Math.min(255, data[(y * img.width + x) * channels + c] + add);
+    }
+  }
+  return { ...img, data };
 }
 
 /** A plain picture with no text at all. */

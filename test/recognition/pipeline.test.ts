@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, ELECTRICITY_LCD, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, ELECTRICITY_LCD, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg, withGlare } from './fixtures.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -837,4 +837,25 @@ test("a register's tariff mark whose 1 the tight box merged into its T counts as
     if (d.outcome.kind !== 'meter') return;
     assert.equal(d.outcome.meter.tariffCount, 2, display);
   }
+});
+
+test('a tariff named in Russian on the display or the face counts, as the recogniser reads Cyrillic', async () => {
+  // `ТАРИФ 3` reads `TapnΦ 3`, `МНОГОТАРИФНЫЙ` `MHOrOTAPNOHbIN`: neither counted before.
+  const r = await recognizerP;
+  for (const [tariff, count] of [['ТАРИФ 3', 3], ['Тариф 2', 2], ['МНОГОТАРИФНЫЙ', 2], ['T1 T2 T3 T4', 4]] as const) {
+    const d = await r.inspect(await renderSvg(lcdMeterSvg('27351.4', '40817725', { ghost: 0.06, tariff })));
+    assert.equal(d.outcome.kind, 'meter', tariff);
+    if (d.outcome.kind !== 'meter') return;
+    assert.equal(d.outcome.meter.tariffCount, count, `${tariff}: ${d.lines.map((l) => l.text).join(' | ')}`);
+  }
+});
+
+test("a display's last digit lost in a glare past the row is no reading without it", async () => {
+  // A heat meter's `1942981`, a lamp's highlight on its last `1`: the first pass read `194298`.
+  const svg = lcdMeterSvg(' 1942981', '66123456', { ghost: 0.05, words: HEAT_LCD });
+  const { data, info } = await sharp(await renderSvg(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const lit = withGlare({ data: new Uint8Array(data), width: info.width, height: info.height }, 0.72 * info.width, 0.42 * info.height, 90, 170);
+  const png = await sharp(Buffer.from(lit.data), { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
+  const got = await readingOf(png);
+  assert.ok(got === null || got === 1942981, `read ${got}`);
 });

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeImage, renderSvg } from '../../src/recognition/preprocess.js';
-import { plainRowSigns } from '../../src/recognition/counter/plain-row.js';
-import { lcdMeterSvg } from './fixtures.js';
+import { faintGlyphAt, plainRowSigns } from '../../src/recognition/counter/plain-row.js';
+import { lcdMeterSvg, withGlare } from './fixtures.js';
 
 /**
  * The LCD face rendered, and a row over its digits as the OCR would give it: cell centres on the
@@ -125,4 +125,13 @@ test('a 1 read as an 8 (its unlit segments showing) has too little ink for one',
   assert.equal(plainRowSigns(img, row).sparseEight, true);
   const right = await lcdRow('00081.3', '000813', { ghost: 0.11, points: [4] });
   assert.equal(plainRowSigns(right.img, right.row).sparseEight, false);
+});
+
+test('a glyph past the row as faint as unlit segments is a ghost, unless a glare blows its cell out', async () => {
+  // `   4298`: the blank cells before the row show their unlit segments, an `8` a tenth as dark.
+  const { img, row } = await lcdRow('   4298', '4298', { ghost: 0.1, at: [3, 4, 5, 6] });
+  const before = { x: row.cells[0].x - row.pitch, y: row.cells[0].y };
+  assert.equal(faintGlyphAt(img, row, before), true);
+  // A lamp's highlight on the glass there: white added, full at the cell's centre, gone 70 px off.
+  assert.equal(faintGlyphAt(withGlare(img, before.x, before.y, 70, 200), row, before), false);
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { extendRedBand, inRedBand } from '../../src/recognition/counter/red-band.js';
 import { beyondStrip } from '../../src/recognition/counter/drum-beyond.js';
-import { readCounter } from '../../src/recognition/counter/reader.js';
+import { cellInkRedness, readCounter, RED_INK } from '../../src/recognition/counter/reader.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import { recognizedAt } from './fixtures.js';
@@ -12,12 +12,15 @@ const X0 = 45;
 const BAND = [196, 22, 28];
 const WINDOW = [236, 234, 228];
 const BLACK = [30, 30, 30];
+/** Grey in a red numeral's strokes (glare and the window's shade take their red away). */
+const GREY = [60, 60, 60];
 
 /**
  * A red band (a hot-water meter's) with light windows on a 30 px pitch: `numerals` says what each
  * window shows: 'b' a black numeral (a solid bar down its middle), 'r' a red one, 'o' a hollow red 0
  * (its strokes at the window's sides, leaving its core light), 'k' a hollow black 0, 'x' a black
- * numeral with a red numeral's edge in its core (its cell placed a little off), '-' nothing.
+ * numeral with a red numeral's edge in its core (its cell placed a little off), 'f' a hollow red 0
+ * glare has greyed but for a quarter of its strokes, 'g' a black numeral with red in its core, '-' nothing.
  */
 function band(numerals: string, ground = BAND): RgbImage {
   const width = PITCH * (numerals.length + 3);
@@ -31,14 +34,22 @@ function band(numerals: string, ground = BAND): RgbImage {
     const cx = X0 + PITCH * i;
     paint(cx - 12, cx + 12, 16, 64, WINDOW);
     if (kind === 'b' || kind === 'x') paint(cx - 4, cx + 4, 22, 58, BLACK);
+    if (kind === 'g') {
+      paint(cx - 1, cx + 1, 22, 58, BLACK);
+      paint(cx + 7, cx + 11, 22, 58, BAND);
+    }
     if (kind === 'x') paint(cx + 4, cx + 6, 22, 58, BAND);
     if (kind === 'r') paint(cx - 4, cx + 4, 22, 58, BAND);
-    if (kind === 'o' || kind === 'k') {
-      const ink = kind === 'o' ? BAND : BLACK;
+    if (kind === 'o' || kind === 'k' || kind === 'f') {
+      const ink = kind === 'k' ? BLACK : BAND;
       paint(cx - 10, cx - 6, 22, 58, ink);
       paint(cx + 6, cx + 10, 22, 58, ink);
       paint(cx - 10, cx + 10, 22, 25, ink);
       paint(cx - 10, cx + 10, 55, 58, ink);
+    }
+    if (kind === 'f') {
+      paint(cx - 10, cx - 6, 22, 58, GREY);
+      paint(cx + 6, cx + 10, 22, 40, GREY);
     }
   });
   return { data, width, height };
@@ -88,6 +99,20 @@ test('no red numeral past the band row: a black one, nothing read, or a digit of
   assert.equal((await extendRedBand(img, row, reads('55', [195, 225]).recognize)).digits, '0040955');
   assert.equal((await extendRedBand(img, row, reads('550', [195, 225, 270]).recognize)).digits, '0040955');
   assert.equal((await extendRedBand(img, row, reads('560', [195, 225, 255]).recognize)).digits, '0040955');
+});
+
+test('a red numeral past the row washed out by glare: redder than the row\'s black numerals, it is red', async () => {
+  const img = band('bbbbbrrf');
+  const row = rowOn(img, '0040955');
+  const [faded, ...blacks] = cellInkRedness(img, [{ x: X0 + 7 * PITCH, y: 40 }, ...row.cells.slice(0, 5)], row.axis, PITCH, row.height);
+  assert.ok(blacks.every((v) => v === 0));
+  assert.ok(faded < RED_INK, `the faded 0's ink is under the red numerals' (${faded})`);
+  assert.equal((await extendRedBand(img, row, reads('550', [195, 225, 255]).recognize)).digits, '00409550');
+  // Not where the row's black numerals' ink is about as red (their cells take in the band's red).
+  const grey = band('bgggbrrf');
+  const gr = rowOn(grey, '0040955');
+  assert.equal(inRedBand(gr), true);
+  assert.equal((await extendRedBand(grey, rowOn(grey, '0040955'), reads('550', [195, 225, 255]).recognize)).digits, '0040955');
 });
 
 test('rows not in a red band are left to the red-tail re-read', async () => {

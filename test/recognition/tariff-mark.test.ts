@@ -1,9 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loneTs, tariffMark } from '../../src/recognition/parse/tariff-mark.js';
+import { loneMarks, tariffMark } from '../../src/recognition/parse/tariff-mark.js';
 
 test('only lines read as a lone T are read again, and only a T with one tariff digit, read surely, is a mark', () => {
-  assert.deepEqual(loneTs([{ text: 'T' }, { text: 'T1' }, { text: ' T ' }, { text: 'TT' }, { text: 'kWh' }]), [0, 2]);
+  assert.deepEqual(
+    loneMarks([{ text: 'T' }, { text: 'T1' }, { text: ' T ' }, { text: 'TT' }, { text: 'kWh' }]).map((m) => m.index),
+    [0, 2],
+  );
   assert.equal(tariffMark({ text: 'T1', score: 0.89 }), 'T1');
   assert.equal(tariffMark({ text: 'T 3', score: 0.95 }), 'T3');
   assert.equal(tariffMark({ text: 'T1', score: 0.6 }), null);
@@ -11,4 +14,16 @@ test('only lines read as a lone T are read again, and only a T with one tariff d
   assert.equal(tariffMark({ text: 'T5', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'TA', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'T12', score: 0.99 }), null);
+});
+
+test('a tariff word alone on its line is read again wider, and stands with one tariff digit after it', () => {
+  const marks = loneMarks([{ text: 'TARIFF' }, { text: 'TAPVΦ' }, { text: 'TARIFF 2' }, { text: 'kWh' }, { text: 'T' }]);
+  assert.deepEqual(marks.map((m) => m.index), [0, 1, 4]);
+  assert.ok(marks[0].margin > marks[2].margin, 'a word is read again with wider margins than a T');
+  assert.equal(tariffMark({ text: 'TARIFF 1', score: 0.9 }), 'TARIFF 1');
+  assert.equal(tariffMark({ text: 'TAPVΦ 2', score: 0.85 }), 'TAPVΦ 2');
+  assert.equal(tariffMark({ text: 'TARIFF 1', score: 0.7 }), null);
+  assert.equal(tariffMark({ text: 'TARIFF', score: 0.99 }), null);
+  assert.equal(tariffMark({ text: 'TARIFF 7', score: 0.99 }), null);
+  assert.equal(tariffMark({ text: 'TARGET 1', score: 0.99 }), null);
 });

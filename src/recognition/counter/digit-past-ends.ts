@@ -8,6 +8,7 @@ import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RecognizeRects } from './extend.js';
 import { rowStrip, type CounterReading } from './reader.js';
+import { litWithin } from './unlit-segments.js';
 
 /** How far past either end cell the re-read strip reaches, in pitches. */
 const REACH = 2;
@@ -33,25 +34,39 @@ export function endsStrip(c: Omit<Row, 'digits'>): RotatedRect {
 
 /**
  * Where the re-read of `strip` (see endsStrip) holds the row's digits once with one more digit right
- * before (other than a 0) or right after them, read surely, about a pitch from the end cell: that digit's place, in
- * pitches from the row's first cell along its axis (negative before it); else null. A display's point
- * is no digit; a unit after the row (`kWh`) is no digit either.
+ * before (other than a 0) or right after them, read surely, about a pitch from the end cell: each such
+ * digit's place, in pitches from the row's first cell along its axis (negative before it). A display's
+ * point is no digit; a unit after the row (`kWh`) is no digit either.
  */
-export function digitPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): number | null {
+export function digitsPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): number[] {
   const chars = [...rec.text].map((ch, i) => ({ ch, i })).filter(({ ch }) => !/[\s.,]/.test(ch));
   const text = chars.map(({ ch }) => ch).join('');
-  const at = text.indexOf(c.digits);
-  if (at < 0 || text.indexOf(c.digits, at + 1) >= 0) return null;
+  const at = rowAt(text, c.digits);
+  if (at < 0) return [];
   /** Pitches from the strip's start to character k of `chars`. */
   const along = (k: number) => (charOffset(rec, chars[k].i, strip.width) + strip.width / 2) / c.pitch;
   const further = (k: number, away: number) =>
     /\d/.test(text[k]) && away >= NEAREST && away <= FARTHEST && (rec.charScores[chars[k].i] ?? rec.score) >= (text[k] === '1' ? FRAME_ONE_SCORE : DIGIT_SCORE);
+  const places: number[] = [];
   const before = at - 1;
   // A left-out leading 0 changes no reading (a display's `008698` read `08698`).
-  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) return along(before) - REACH;
+  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) places.push(along(before) - REACH);
   const after = at + c.digits.length;
   const lastAt = strip.width / c.pitch - REACH;
-  return after < text.length && !/\d/.test(text[after + 1] ?? '') && further(after, along(after) - lastAt) ? along(after) - REACH : null;
+  if (after < text.length && !/\d/.test(text[after + 1] ?? '') && further(after, along(after) - lastAt)) places.push(along(after) - REACH);
+  return places;
+}
+
+/**
+ * Where the row's digits stand in the re-read's text, once: as read, or else with segments the display
+ * shows unlit taken for lit ones (a heat meter's `194298` re-read `88942981`, its `1` an `8`); -1 if not once.
+ */
+function rowAt(text: string, digits: string): number {
+  const at = text.indexOf(digits);
+  if (at >= 0) return text.indexOf(digits, at + 1) < 0 ? at : -1;
+  const holds = (k: number) => [...digits].every((d, j) => /\d/.test(text[k + j]) && litWithin(Number(d), Number(text[k + j])));
+  const found = [...Array(Math.max(0, text.length - digits.length + 1)).keys()].filter(holds);
+  return found.length === 1 ? found[0] : -1;
 }
 
 /**
@@ -62,8 +77,7 @@ export async function digitPastEnd(c: CounterReading, recognize: RecognizeRects,
   if (c.cells.length < 2) return false;
   const strip = endsStrip(c);
   const [rec] = await recognize([strip]);
-  const at = rec === undefined ? null : digitPastEnds(c, strip, rec);
-  if (at === null) return false;
   const [first] = c.cells;
-  return !faint({ x: first.x + c.axis[0] * c.pitch * at, y: first.y + c.axis[1] * c.pitch * at });
+  // A ghost `8` before the row is no digit, and says nothing of one past its end.
+  return (rec === undefined ? [] : digitsPastEnds(c, strip, rec)).some((at) => !faint({ x: first.x + c.axis[0] * c.pitch * at, y: first.y + c.axis[1] * c.pitch * at }));
 }

@@ -159,12 +159,19 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
 /**
  * Whether the glyph at `centre` (a digit the OCR read past the row's ends) is as faint as unlit
  * segments against the row's lit digits: a blank digit's ghost `8`, which the OCR reads at full
- * confidence in a strip of its own.
+ * confidence in a strip of its own. Not where a highlight on the glass blows its cell out to white
+ * and the row's ground is not so light: a lit digit in the glare is as faint (a heat meter's
+ * `1942981` read `194298`, its `1` in the glare).
  */
 export function faintGlyphAt(img: RgbImage, row: Row, centre: { x: number; y: number }): boolean {
   const patch = (c: { x: number; y: number }) => greyPatch(img, row, c, CELL, CELL);
-  const { contrasts, lit, litContrast } = levels([...row.cells.map(patch), patch(centre)]);
-  return litContrast >= MIN_CONTRAST && contrasts[contrasts.length - 1] < FAINT * lit;
+  const cells = row.cells.map(patch);
+  const glyph = patch(centre);
+  const { contrasts, lit, litContrast } = levels([...cells, glyph]);
+  if (litContrast < MIN_CONTRAST || contrasts[contrasts.length - 1] >= FAINT * lit) return false;
+  const ground = quantile(Float32Array.from(cells.flatMap((g) => [...g])), 0.5);
+  const blownOut = glyph.reduce((k, v) => k + (v >= CLIPPED ? 1 : 0), 0) / glyph.length;
+  return !(ground <= GLARE_GROUND && blownOut >= GLARE_SHARE);
 }
 
 /** Ratio of the brightest cell's background to the darkest's from which a light display is lit unevenly (see levels). */
@@ -191,6 +198,13 @@ const PAST_END_HEIGHT = 0.6;
  */
 const PAST_END_AT = 1.1;
 const PAST_END_WIDTH = 1.2;
+/**
+ * A sample this light is blown out (see faintGlyphAt); a cell with this share of them is in a glare,
+ * on a row whose ground is no lighter than GLARE_GROUND (a display lit white all over is no glare).
+ */
+const CLIPPED = 245;
+const GLARE_SHARE = 0.2;
+const GLARE_GROUND = 225;
 
 /** Width, in pitches, of the strip searched for a point between two cells. */
 const POINT_ALONG = 1;

@@ -11,6 +11,14 @@ import { REREAD_LINE } from './window.js';
 const KNOWN = 2;
 /** Fractional drums are at most four. */
 const MAX_DECIMALS = 4;
+/**
+ * A red numeral under glare shows less red ink (`id_1029`'s last 0 at 0.19-0.36 in photos held askew,
+ * its black numerals' at 0-0.22): one at least this red, and redder by FADED_LEAD than every black
+ * numeral of the row, is red all the same. The row's first cell is left out: it takes in the band's
+ * edge (0.3-0.5).
+ */
+const FADED_RED_INK = 0.15;
+const FADED_LEAD = 1.4;
 
 /** Whether the row's red numerals were told only by the cells' cores (the band reddens every cell). */
 export function inRedBand(c: CounterReading): boolean {
@@ -34,8 +42,8 @@ export async function extendRedBand(img: RgbImage, c: CounterReading, recognize:
   const last = c.cells[c.cells.length - 1];
   const x = last.x + c.axis[0] * c.pitch;
   const y = last.y + c.axis[1] * c.pitch;
-  const [ink] = cellInkRedness(img, [{ x, y }], c.axis, c.pitch, c.height, c.gains);
-  if (ink < RED_INK) return c;
+  const [ink, ...blackInks] = cellInkRedness(img, [{ x, y }, ...c.cells.slice(1, c.cells.length - c.decimals)], c.axis, c.pitch, c.height, c.gains);
+  if (ink < RED_INK && !(blackInks.length >= 2 && ink >= FADED_RED_INK && ink >= FADED_LEAD * Math.max(0, ...blackInks))) return c;
   const digit = Number(rec.text.replace(/\s/g, '').slice(-1));
   const score = rec.charScores[rec.text.lastIndexOf(String(digit))] ?? rec.score;
   const cell = { digit, score, x, y, u: x * c.axis[0] + y * c.axis[1], line: REREAD_LINE, followedBySeparator: false };

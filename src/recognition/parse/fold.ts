@@ -15,6 +15,8 @@ export function fold(text: string): string {
     const mapped = CYRILLIC_LOOKALIKE[ch];
     if (mapped !== undefined) out += mapped;
     else if (ch === '№') out += 'no ';
+    // The recogniser writes a Cyrillic `Ф` as a Greek `Φ`.
+    else if (ch === 'φ') out += 'f';
     else if (ch === '³') out += '3';
     else if (ch === '²') out += '2';
     else if (ch === '℃') out += '°c';

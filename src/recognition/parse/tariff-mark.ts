@@ -1,21 +1,30 @@
 // A tariff mark (`T1`) boxed tightly is often read as a lone `T`: the recogniser merges a thin `1`
 // pressed against the `T` into it (rendered LCD faces' `T1` read `T` at 1.00, and so a multi-tariff
-// register counted as a single-tariff one). Such a box is read again with margins; the mark stands
-// only where that reading is a `T` and one tariff digit, read surely.
+// register counted as a single-tariff one). A tariff word's number may go unread the same way (a
+// monospaced `TARIFF 1` held askew read `TARIFF`). Such a box is read again with margins; the mark
+// stands only where that reading is the `T` or the word and one tariff digit, read surely.
+import { fold } from './fold.js';
+import { TARIFF_WORD } from './tariff.js';
 import type { OcrLine } from './types.js';
 
-/** Extra margin on each side of a lone `T`'s box, in box heights. */
-export const MARK_MARGIN = 0.2;
+/** Extra margin on each side of a lone `T`'s box, in box heights... */
+const MARK_MARGIN = 0.2;
+/** ... and of a tariff word's (its number is a space and a digit on). */
+const WORD_MARGIN = 1.2;
 /** How surely the wider reading must read the mark (rendered ones: 0.89). */
 const MARK_SCORE = 0.8;
 
-/** Indexes of the lines read as a lone `T`. */
-export function loneTs(lines: Pick<OcrLine, 'text'>[]): number[] {
-  return lines.flatMap((l, i) => (l.text.trim() === 'T' ? [i] : []));
+/** The lines read as a lone `T` or a tariff word alone, with the margin each is read again with. */
+export function loneMarks(lines: Pick<OcrLine, 'text'>[]): { index: number; margin: number }[] {
+  return lines.flatMap((l, index) => (l.text.trim() === 'T' ? [{ index, margin: MARK_MARGIN }] : TARIFF_WORD.test(fold(l.text.trim())) ? [{ index, margin: WORD_MARGIN }] : []));
 }
 
-/** The tariff mark a wider reading of a lone `T` gives (`T2`), or null. */
+/** The tariff mark a wider reading of a lone `T` or a tariff word gives (`T2`, `TARIFF 2`), or null. */
 export function tariffMark(reread: { text: string; score: number }): string | null {
-  const m = reread.text.trim().match(/^T\s?([1-4])$/);
-  return m && reread.score >= MARK_SCORE ? `T${m[1]}` : null;
+  if (reread.score < MARK_SCORE) return null;
+  const text = reread.text.trim();
+  const t = text.match(/^T\s?([1-4])$/);
+  if (t) return `T${t[1]}`;
+  const word = fold(text).match(/^(\S+?)\s?[1-4]$/);
+  return word && TARIFF_WORD.test(word[1]) ? text : null;
 }

@@ -1,22 +1,48 @@
 // Number of tariff zones of an electricity meter from register markings (T1..T4, OBIS 1.8.x,
 // "2-tariff", day/night, 峰/谷) or several equally tall counters.
-import { boxCentre } from './geometry.js';
+import { boxCentre, boxHeight } from './geometry.js';
 import type { OcrLine, ReadingCandidate } from './types.js';
 
 /** How surely a `T1` read as `TI` must be read (rendered ones at 0.68-0.90). */
 const T1_SCORE = 0.6;
 
-export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score'>[]): number {
+/** A tariff word alone on its line (`ТАРИФ` read `TAPVΦ`), its number boxed apart. */
+export const TARIFF_WORD = /^(?:ta[rp][iuvynh][fo中の]{0,2}a?|rate)$/;
+/** How far past the word's end its number may lie, and off its level, in the word's heights. */
+const WORD_NUMBER_GAP = 2;
+const WORD_NUMBER_LEVEL = 0.5;
+
+/** The tariff number a line boxed apart right after a tariff word alone on its line says, if any. */
+function numberBesideWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number[] {
+  const out: number[] = [];
+  foldedLines.forEach((word, i) => {
+    if (!TARIFF_WORD.test(word.trim())) return;
+    const w = lines[i].box;
+    const h = boxHeight(w);
+    const right = Math.max(...w.map(([x]) => x));
+    const [, wy] = boxCentre(w);
+    for (const [j, l] of lines.entries()) {
+      const [x, y] = boxCentre(l.box);
+      if (j !== i && /^[1-4]$/.test(l.text.trim()) && l.score >= 0.5 && x > right && x - right <= WORD_NUMBER_GAP * h && Math.abs(y - wy) <= WORD_NUMBER_LEVEL * h) out.push(Number(l.text.trim()));
+    }
+  });
+  return out;
+}
+
+export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number {
   const text = foldedLines.join(' | ');
   const seen = new Set<number>();
-  for (const m of text.matchAll(/(?:^|[^a-z0-9])t\s?([1-4])(?![0-9.,])/g)) seen.add(Number(m[1]));
+  // A row of marks may be read as one word (`T1T2T3T4`).
+  for (const m of text.matchAll(/(?<![a-z0-9])(?:t\s?[1-4]\s?){1,4}(?![0-9.,])/g)) for (const d of m[0].matchAll(/[1-4]/g)) seen.add(Number(d[0]));
   // A `T1` alone on its line, its 1 read as a letter (`TI`, `Tl`, `TL` in a monospaced face at 0.68),
   // and read surely: a PAFAL drum's edge came out `TL` at 0.48.
   if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[IlL|]$/.test(l.text.trim()))) seen.add(1);
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
-  // `TARIFF 2` (`TARIFA 2`, Polish `TARYFA 2`), Russian `ТАРИФ 2` as the recogniser's Latin
-  // look-alikes write it (`tapuf 2`), and the UK's `RATE 2`.
-  for (const m of text.matchAll(/(?:ta[rp][iuy]f{1,2}a?|\brate)\s?([1-4])\b/g)) seen.add(Number(m[1]));
+  // `TARIFF 2` (`TARIFA 2`, Polish `TARYFA 2`), Russian `ТАРИФ 2` as the recogniser's Latin and
+  // Greek look-alikes write it (`TAPVΦ 2`, `TapuΦ 2`, `TAPH2` in a serif face; its `Ф` an `O`, a `中`,
+  // a `の` or lost), and the UK's `RATE 2`.
+  for (const m of text.matchAll(/(?:ta[rp][iuvynh][fo中の]{0,2}a?|\brate)\s?([1-4])\b/g)) seen.add(Number(m[1]));
+  for (const n of numberBesideWord(foldedLines, lines)) seen.add(n);
   // The code alone on its line, its first point too small to read (`18.2`): not where that line is
   // the likeliest counter (a new meter's `18.2` kWh), and only without a plainer sign (a `1.8.1` read
   // `18.3` beside its `T1` would make 3 tariffs).
@@ -30,9 +56,13 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   let count = seen.size > 0 ? Math.max(seen.size, ...seen) : 1;
   // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark.
   if (seen.size === 1 && seen.has(1)) count = 2;
-  const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|tapn|tapu|zone)/);
+  const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|ta[rp][iuvnh]|zone)/);
   if (stated) count = Math.max(count, Number(stated[1]));
-  if (/dbyx\s?tap|dvu[xh]\s?tar|two[\s-]?(rate|tariff)|dual[\s-]?(rate|tariff)/.test(text)) count = Math.max(count, 2);
+  // Two-tariff in Russian and Ukrainian (`ДВУХТАРИФНЫЙ` read `ByXTAPUHbIN`, its `Д` lost; `двотарифний`
+  // read `BOTapupHN`), German, Polish; a multi-tariff meter (`МНОГОТАРИФНЫЙ` read `MHOrOTAPVOHbIN`, `MHOIOTAPHOHbIN`,
+  // Ukrainian `багатотарифний`, `Mehrtarif`, `wielotaryfowy`) most often has two.
+  if (/d?byx\s?tap|\bd?bo\s?ta[rp][iuvn]|dvu[xh]\s?tar|two[\s-]?(rate|tariff)|dual[\s-]?(rate|tariff)|zweitarif|doppeltarif|dwutaryf/.test(text)) count = Math.max(count, 2);
+  if (/mho\S?o\s?ta[rp]|6a[rt]a[rt]o\s?ta[rp]|multi[\s-]?(rate|tarif)|mehrtarif|wielotaryf/.test(text)) count = Math.max(count, 2);
   if (/tpex\s?tap|three[\s-]?(rate|tariff)/.test(text)) count = Math.max(count, 3);
   // Day and night, in English and in Russian (`ДЕНЬ`, `НОЧЬ`: `dehb`, `ho4b`); German HT / NT; the UK's
   // Economy 7 registers, `NORMAL` and `LOW`.

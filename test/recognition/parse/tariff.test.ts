@@ -20,6 +20,9 @@ test('tariff register marks T1..T4', () => {
   assert.equal(tariffOf('TI'), 2, 'its 1 read as a letter');
   assert.equal(tariffOf('TITAN'), 1);
   assert.equal(tariffOf('TL'), 2, "a monospaced T1's 1 read as L");
+  assert.equal(tariffOf('T1T2T3T4'), 4, 'a row of marks read as one word');
+  assert.equal(tariffOf('T1T2'), 2);
+  assert.equal(tariffOf('AT1T2'), 1, 'marks only follow marks');
   assert.equal(parseMeterText([...elec, line('TL', 150, 380, 40, 40, 0.48)], PHOTO).tariffCount, 1, 'a drum edge read TL, unsurely');
 });
 
@@ -35,11 +38,40 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('NORMAL', 'LOW'), 2);
   assert.equal(tariffOf('ТАРИФ 2', '012345.67'), 2);
   assert.equal(tariffOf('2-ТАРИФНЫЙ'), 2);
+  // Russian words as the recogniser reads them: Latin and Greek look-alikes, some letters lost.
+  assert.equal(tariffOf('TAPVΦ 2', '012345.67'), 2);
+  assert.equal(tariffOf('TapuΦ 3', '012345.67'), 3);
+  assert.equal(tariffOf('TAPNΦ 2', '012345.67'), 2);
+  assert.equal(tariffOf('TAPN中 2', '012345.67'), 2, 'its Ф read as a Chinese 中');
+  assert.equal(tariffOf('TAPH2', '012345.67'), 2, 'a serif face: its И read as H, its Ф lost');
+  assert.equal(tariffOf('TAPNO1', '012345.67'), 2);
+  assert.equal(tariffOf('MHOIOTAPHOHbIN'), 2);
+  assert.equal(tariffOf('TAPE 2'), 1);
+  assert.equal(tariffOf('2-TAPVΦHbIN'), 2);
+  assert.equal(tariffOf('ByXTAPUHbIN'), 2, 'ДВУХТАРИФНЫЙ, its Д lost');
+  assert.equal(tariffOf('BOTapupHN'), 2, 'Ukrainian двотарифний');
+  assert.equal(tariffOf('MHOrOTAPVOHbIN'), 2, 'МНОГОТАРИФНЫЙ: a multi-tariff meter, most often two');
+  assert.equal(tariffOf('6araTOTapuΦHn'), 2, 'Ukrainian багатотарифний');
+  assert.equal(tariffOf('MULTI-TARIFF'), 2);
+  assert.equal(tariffOf('Zweitarif'), 2);
+  assert.equal(tariffOf('OAHOTAPVΦHbIN'), 1, 'ОДНОТАРИФНЫЙ: one tariff');
   // A register code alone on its line, its first point unread; the total's code 1.8.0 is no tariff.
   assert.equal(tariffOf('18.2', '0012345.6'), 2);
   assert.equal(tariffOf('18.1', '0012345.6'), 2);
   assert.equal(tariffOf('18.0', '0012345.6'), 1);
   assert.equal(tariffOf('尖 峰 平 谷'), 4);
+});
+
+test('a tariff word whose number was boxed apart right after it', () => {
+  const withLines = (...extra: Parameters<typeof line>[]) => parseMeterText([...elec, ...extra.map((a) => line(...a))], PHOTO).tariffCount;
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 380, 25, 30]), 3);
+  assert.equal(withLines(['TARIFF', 150, 380, 120, 30], ['2', 300, 384, 25, 30]), 2);
+  assert.equal(withLines(['TAPNの', 150, 380, 120, 30], ['1', 290, 380, 25, 30]), 2);
+  // Not a digit far along the line, on another level, before the word, or past the tariffs' range.
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 400, 380, 25, 30]), 1);
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 420, 25, 30]), 1);
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 60, 380, 25, 30]), 1);
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['7', 290, 380, 25, 30]), 1);
 });
 
 test('a voltage rating "T" or a model name does not fake tariffs', () => {
