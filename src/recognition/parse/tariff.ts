@@ -6,8 +6,14 @@ import type { OcrLine, ReadingCandidate } from './types.js';
 /** How surely a `T1` read as `TI` must be read (rendered ones at 0.68-0.90). */
 const T1_SCORE = 0.6;
 
+/**
+ * `TARIFF`, `TARIFA`, Polish `TARYFA`, and Russian `ТАРИФ` as the recogniser's Latin and Greek
+ * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face; its `Ф` an `O`, a `中`, a `の` or lost).
+ */
+const TARIFF_STEM = String.raw`ta[rp][iuvynh][fo中の]{0,2}a?`;
 /** A tariff word alone on its line (`ТАРИФ` read `TAPVΦ`), its number boxed apart. */
-export const TARIFF_WORD = /^(?:ta[rp][iuvynh][fo中の]{0,2}a?|rate)$/;
+export const TARIFF_WORD = new RegExp(`^(?:${TARIFF_STEM}|rate)$`);
+const TARIFF_NUMBER = new RegExp(String.raw`(?:${TARIFF_STEM}|\brate)\s?([1-4])\b`, 'g');
 /** How far past the word's end its number may lie, and off its level, in the word's heights. */
 const WORD_NUMBER_GAP = 2;
 const WORD_NUMBER_LEVEL = 0.5;
@@ -38,10 +44,8 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   // and read surely: a PAFAL drum's edge came out `TL` at 0.48.
   if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[IlL|]$/.test(l.text.trim()))) seen.add(1);
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
-  // `TARIFF 2` (`TARIFA 2`, Polish `TARYFA 2`), Russian `ТАРИФ 2` as the recogniser's Latin and
-  // Greek look-alikes write it (`TAPVΦ 2`, `TapuΦ 2`, `TAPH2` in a serif face; its `Ф` an `O`, a `中`,
-  // a `の` or lost), and the UK's `RATE 2`.
-  for (const m of text.matchAll(/(?:ta[rp][iuvynh][fo中の]{0,2}a?|\brate)\s?([1-4])\b/g)) seen.add(Number(m[1]));
+  // `TARIFF 2` (see TARIFF_STEM: `TAPVΦ 2`, `TAPH2`) and the UK's `RATE 2`.
+  for (const m of text.matchAll(TARIFF_NUMBER)) seen.add(Number(m[1]));
   for (const n of numberBesideWord(foldedLines, lines)) seen.add(n);
   // The code alone on its line, its first point too small to read (`18.2`): not where that line is
   // the likeliest counter (a new meter's `18.2` kWh), and only without a plainer sign (a `1.8.1` read
