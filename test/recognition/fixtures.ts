@@ -269,23 +269,6 @@ ${opts.tariff ? `<text x="${tariffWords ? end + 155 : end + 40}" y="214"${tariff
 </svg>`;
 }
 
-/**
- * `img` with a lamp's highlight on its glass: `peak` grey levels of white added at (cx, cy), falling
- * off to none `radius` px away.
- */
-export function withGlare<T extends { data: Uint8Array; width: number; height: number }>(img: T, cx: number, cy: number, radius: number, peak: number): T {
-  const data = Uint8Array.from(img.data);
-  const channels = data.length / (img.width * img.height);
-  for (let y = Math.max(0, Math.floor(cy - radius)); y < Math.min(img.height, cy + radius); y++) {
-    for (let x = Math.max(0, Math.floor(cx - radius)); x < Math.min(img.width, cx + radius); x++) {
-      const d = Math.hypot(x - cx, y - cy) / radius;
-      const add = d < 1 ? Math.round(peak * (1 - d * d) ** 2) : 0;
-      for (let c = 0; c < Math.min(3, channels); c++) data[(y * img.width + x) * channels + c] = Math.min(255, data[(y * img.width + x) * channels + c] + add);
-    }
-  }
-  return { ...img, data };
-}
-
 /** A plain picture with no text at all. */
 export async function blankPng(): Promise<Buffer> {
   return renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeImage, renderSvg } from '../../src/recognition/preprocess.js';
 import { faintGlyphAt, plainRowSigns } from '../../src/recognition/counter/plain-row.js';
-import { lcdMeterSvg, withGlare } from './fixtures.js';
+import { glare } from '../../bench/lib/camera.js';
+import { lcdMeterSvg } from './fixtures.js';
 
 /**
  * The LCD face rendered, and a row over its digits as the OCR would give it: cell centres on the
@@ -133,5 +134,5 @@ test('a glyph past the row as faint as unlit segments is a ghost, unless a glare
   const before = { x: row.cells[0].x - row.pitch, y: row.cells[0].y };
   assert.equal(faintGlyphAt(img, row, before), true);
   // A lamp's highlight on the glass there: white added, full at the cell's centre, gone 70 px off.
-  assert.equal(faintGlyphAt(withGlare(img, before.x, before.y, 70, 200), row, before), false);
+  assert.equal(faintGlyphAt({ ...img, data: glare(img.data, img.width, img.height, before.x, before.y, 70, 200) }, row, before), false);
 });
