@@ -13,8 +13,8 @@
 // Look-alike devices (a scale's, a fuel pump's, a thermometer's LCD; an odometer's or a stroke counter's
 // drums) must be answered without a meter: one taken for a meter counts as a wrong reading.
 // Usage: npm run bench:synthetic -- [--count n] [--seed s] [--degrade none|jpeg|blur|small|tilt|sideways|warm|glare|shadow] [--only layout] [--save dir]
-// [--font dejavu|condensed|mono|serif] [--verbose] (--only: the layouts whose name holds that text; --font:
-// another typeface for the faces' digits and printing; --verbose also prints every null reading; --save
+// [--font dejavu|condensed|mono|serif] [--words en|ru] [--verbose] (--only: the layouts whose name holds that text; --font:
+// another typeface for the faces' digits and printing; --words ru: the faces' printing in Russian; --verbose also prints every null reading; --save
 // writes each face as given to the recogniser, PNG or JPEG, to dir as `<k>-<layout>.img`, k the face's round)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ import { readingVerdict } from '../src/recognition/decision.js';
 import { renderSvg } from '../src/recognition/preprocess.js';
 import { takeFlag } from './lib/args.js';
 import { glare, SHADOW_DEPTH, shadowed, WARM_GAINS } from './lib/camera.js';
-import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
+import { electricityDrumSvg, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, inRussian, lcdMeterSvg, WATER_LCD, waterMeterSvg, windowedMeterSvg } from '../test/recognition/fixtures.js';
 import type { MeterType } from '../src/recognition/types.js';
 
 type Verdict = 'exact' | 'null' | 'wrong';
@@ -63,6 +63,8 @@ const GLARE_PEAK = 170;
 /** Other typefaces for every face's printing and drum digits, as other makers use (`--font`). */
 const FONTS: Record<string, string> = { dejavu: 'DejaVu Sans', condensed: 'DejaVu Sans Condensed', mono: 'DejaVu Sans Mono', serif: 'DejaVu Serif' };
 const withFont = (svg: string, family: string) => svg.replaceAll('font-family="DejaVu Sans"', `font-family="${family}"`);
+
+const WORDS: Record<string, (svg: string) => string> = { en: (svg) => svg, ru: inRussian };
 
 /** A seeded linear congruential generator, so that a run can be repeated. */
 function random(seed: number): () => number {
@@ -297,10 +299,12 @@ async function main(): Promise<void> {
   const verbose = args.includes('--verbose');
   const only = opt('--only');
   const font = opt('--font') ?? 'dejavu';
+  const words = opt('--words') ?? 'en';
   const save = opt('--save');
   if (save) mkdirSync(save, { recursive: true });
   if (!DEGRADE[degrade]) throw new Error(`--degrade takes ${Object.keys(DEGRADE).join(', ')}`);
   if (!FONTS[font]) throw new Error(`--font takes ${Object.keys(FONTS).join(', ')}`);
+  if (!WORDS[words]) throw new Error(`--words takes ${Object.keys(WORDS).join(', ')}`);
   const modelsDir = fileURLToPath(new URL('../../models/', import.meta.url));
   const recognizer = await createRecognizer({ modelsDir, threads: 2, maxPixels: 40_000_000 });
   const draws: Draws = {
@@ -319,7 +323,7 @@ async function main(): Promise<void> {
   for (let k = 0; k < count; k++) {
     for (const face of faces(draws)) {
       if (only && !face.layout.includes(only)) continue;
-      const image = await DEGRADE[degrade](await renderSvg(withFont(face.svg, FONTS[font])));
+      const image = await DEGRADE[degrade](await renderSvg(withFont(WORDS[words](face.svg), FONTS[font])));
       const detail = await recognizer.inspect(image);
       const got = detail.outcome.kind === 'meter' ? detail.outcome.meter.currentReading : null;
       // Another device's face is right when answered without a meter, wrong when taken for one.
@@ -342,7 +346,7 @@ async function main(): Promise<void> {
       if (save) writeFileSync(join(save, `${k}-${face.layout.replace(/[^a-z0-9]+/g, '-')}.img`), image);
     }
   }
-  console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}, font ${font}`);
+  console.log(`bench:synthetic seed ${seed}, ${count} faces per layout, degrade ${degrade}, font ${font}, words ${words}`);
   const faceCount = (t: Record<Verdict, number>) => t.exact + t.null + t.wrong;
   for (const [layout, t] of tally) console.log(`${layout.padEnd(24)} exact ${t.exact}  null ${t.null}  wrong ${t.wrong}  type ${t.typed}/${faceCount(t)}  tariff ${t.tariffed}/${faceCount(t)}`);
   const sum = (f: (t: Record<Verdict, number> & { typed: number; tariffed: number }) => number) => [...tally.values()].reduce((a, t) => a + f(t), 0);

@@ -269,6 +269,46 @@ ${opts.tariff ? `<text x="${tariffWords ? end + 155 : end + 40}" y="214"${tariff
 </svg>`;
 }
 
+/**
+ * A face's printing as a Russian maker prints it (`bench:synthetic --words ru`): the kind of meter named in
+ * Cyrillic, which the recogniser reads as Latin look-alikes (`СЧЁТЧИК ГАЗА` as `CHET4NK TA3A`), the
+ * ratings' units too, and no temperature rating to tell hot from cold but the words.
+ */
+const RUSSIAN: [string, string][] = [
+  ['ULTRASONIC WATER METER  30°C', 'СЧЁТЧИК ХОЛОДНОЙ ВОДЫ'],
+  ['WATER METER  30°C', 'СЧЁТЧИК ХОЛОДНОЙ ВОДЫ'],
+  ['90°C   A-V B-H', 'ГОРЯЧАЯ ВОДА   A-V B-H'],
+  ['>BK-G4<', '>СЧЁТЧИК ГАЗА<'],
+  ['>GAS METER G4<', '>ГРАНД<'],
+  ['ULTRASONIC GAS METER  Pmax 0,5 bar', 'СЧЁТЧИК ГАЗА  Pmax 0,5 бар'],
+  ['ULTRASONIC HEAT METER  5...90°C', 'ТЕПЛОСЧЁТЧИК УЛЬТРАЗВУКОВОЙ'],
+  ['SINGLE PHASE ENERGY METER  CLASS 2', 'СЧЁТЧИК ЭЛЕКТРИЧЕСКОЙ ЭНЕРГИИ'],
+  ['STATIC ENERGY METER  CLASS 1', 'СЧЁТЧИК ЭЛЕКТРИЧЕСКОЙ ЭНЕРГИИ'],
+  ['>WATTHOUR METER<', '>СЧЁТЧИК ЭЛЕКТРОЭНЕРГИИ<'],
+  ['>ENERGOMERA<', '>ЭНЕРГОМЕРА<'],
+  ['SINGLE PHASE 2-WIRE  220V 50Hz', 'ОДНОФАЗНЫЙ  220В 50Гц'],
+  ['230V 10(60)A 50Hz  1000 imp/kWh', '230В 10(60)А 50Гц  1000 имп/кВт·ч'],
+  ['230V 5(60)A 50Hz  1000 imp/kWh', '230В 5(60)А 50Гц  1000 имп/кВт·ч'],
+  ['110/220V 10(30)A 60Hz  480Rev/kWh', '220В 10(30)А 50Гц  480 об/кВт·ч'],
+  // Other devices with a meter's look.
+  ['DIGITAL KITCHEN SCALE', 'ВЕСЫ КУХОННЫЕ'],
+  ['DIGITAL THERMOMETER', 'ТЕРМОМЕТР ЦИФРОВОЙ'],
+  ['DIGITAL MULTIMETER', 'МУЛЬТИМЕТР'],
+  ['BLOOD PRESSURE MONITOR', 'ТОНОМЕТР'],
+  ['BLOOD GLUCOSE METER', 'ГЛЮКОМЕТР'],
+  ['ELECTRONIC CALCULATOR', 'КАЛЬКУЛЯТОР'],
+  ['TEMPERATURE HUMIDITY MONITOR', 'ГИГРОМЕТР'],
+  ['>ODOMETER<', '>ОДОМЕТР<'],
+  ['>HOUR METER<', '>СЧЁТЧИК МОТОЧАСОВ<'],
+  ['>kWh<', '>кВт·ч<'],
+  ['m³/h', 'м³/ч'],
+  ['>m³<', '>м³<'],
+  ['>No ', '>№ '],
+  ['>No. ', '>Зав. № '],
+];
+/** A fixture face's SVG with its printing in Russian (see RUSSIAN). */
+export const inRussian = (svg: string): string => RUSSIAN.reduce((s, [en, ru]) => s.replaceAll(en, ru), svg);
+
 /** A plain picture with no text at all. */
 export async function blankPng(): Promise<Buffer> {
   return renderSvg(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../src/recognition/pipeline.js';
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
-import { blankPng, electricityDrumSvg, ELECTRICITY_LCD, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
+import { blankPng, electricityDrumSvg, ELECTRICITY_LCD, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, inRussian, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
 import { glare } from '../../bench/lib/camera.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
@@ -112,6 +112,18 @@ test("a close-up of a water meter's red decimal drums says nothing of hot or col
   const plain = waterMeterSvg('31415926', '12-345678').replace('WATER METER  30°C', 'MTK 15');
   assert.equal(await typeOf(plain), 'water_unknown');
   assert.equal(await typeOf(plain.replace('stroke="#555" stroke-width="8"', 'stroke="#c8102e" stroke-width="40"')), 'water_hot');
+});
+
+test('meters printed in Russian are typed by their Cyrillic words, which the recogniser reads as Latin look-alikes', async () => {
+  const r = await recognizerP;
+  const read = async (svg: string) => {
+    const out = await r.recognize(await renderSvg(inRussian(svg)));
+    return out.kind === 'meter' ? [out.meter.type, out.meter.currentReading] : [out.kind];
+  };
+  // СЧЁТЧИК ХОЛОДНОЙ ВОДЫ and no 30°C rating: water_unknown before.
+  assert.deepEqual(await read(waterMeterSvg('00124578', '12-345678')), ['water_cold', 124.578]);
+  // ТЕПЛОСЧЁТЧИК on an LCD that shows kWh, without its flow rating.
+  assert.deepEqual(await read(lcdMeterSvg('5678.9', '66123456', { words: { ...HEAT_LCD, ratings: 'PN 16' } })), ['heat', 5678.9]);
 });
 
 test('small photos are enlarged for detection, large ones are left as they are', async () => {

@@ -26,8 +26,8 @@ const RULES: Rule[] = [
   { tag: 'pmax', re: /\bp\s?ma[xi]/, w: { gas: 2, meter: 1 } },
   { tag: 'mbar', re: /mbar|kpa\b/, w: { gas: 1.5, meter: 0.5 } },
   { tag: 'dm3', re: /\bdm\s?[32]|\d\s?dm\b/, w: { gas: 2, meter: 1 } },
-  { tag: 'gas-words', re: /\bgas|\bgaz|metano|methane|natural\s?gas|\b[tfr]a3\b/, w: { gas: 3, meter: 1 } },
-  { tag: 'gas-zh', re: /燃气|煤气|天然气|瓦斯/, w: { gas: 3, meter: 1.5 } },
+  { tag: 'gas-words', re: /\bgas|\bgaz|metano|methane|natural\s?gas|plynom[eě]r|\b[tfr]a3\b/, w: { gas: 3, meter: 1 } },
+  { tag: 'gas-zh', re: /燃气|煤气|天然气|瓦斯|ガス/, w: { gas: 3, meter: 1.5 } },
   { tag: 'gas-std', re: /en\s?(1359|14236|12480|12261)|\br\s?137\b/, w: { gas: 3, meter: 1 } },
   { tag: 'neg-temp', re: /-\s?(10|20|25|30)\s?°?\s?c\b/, w: { gas: 1 } },
   // A volume unit spelled out is printed on gas and water meters, hardly on anything else with digits.
@@ -46,10 +46,10 @@ const RULES: Rule[] = [
   { tag: 'r-ratio', re: /(^|[^a-z])r\s?-?\s?(40|50|63|80|100|125|160|200|250|315|400|500|630|800)\b/, w: { water: 2, meter: 1 } },
   { tag: 'dn', re: /\b(dn|dy|ay|du)\s?-?\s?(10|15|20|25|32|40|50)\b/, w: { water: 1.5, heat: 1, meter: 1 } },
   { tag: 'pn', re: /\bpn\s?[-=]?\s?(6|10|16|25|1[.,]0|1[.,]6)\b|\bmap\s?-?\s?1[06]\b/, w: { water: 1.5, heat: 0.5, meter: 1 } },
-  { tag: 'water-words', re: /water|wasser|\beau\b|agua|acqua|\bvoda\b|\bwoda\b|\bboda\b|vatten|vesi/, w: { water: 3, meter: 1 } },
+  { tag: 'water-words', re: /water|wasser|\beau\b|agua|acqua|\bvoda\b|\bwoda\b|\bboda\b|vatten|vesi|wodomierz|vodom[eě]r|hidr[oó]metro/, w: { water: 3, meter: 1 } },
   { tag: 'xbc', re: /\bxbc\b|\bx\.b\.c\b/, w: { water: 2.5, cold: 3, meter: 1 } },
   { tag: 'rbc', re: /\b[grtf]bc\b|\b[grtf]\.b\.c\b/, w: { water: 2.5, hot: 3, meter: 1 } },
-  { tag: 'water-zh', re: /水表|冷水|热水|熱水|水量/, w: { water: 3, meter: 1.5 } },
+  { tag: 'water-zh', re: /水表|冷水|热水|熱水|水量|水道/, w: { water: 3, meter: 1.5 } },
   { tag: 'cold-zh', re: /冷水/, w: { cold: 3 } },
   { tag: 'hot-zh', re: /热水|熱水/, w: { hot: 3 } },
   { tag: 'mount', re: /vertical|horizontal|\b(b\s?[-\/.·]?\s?h|a\s?[-\/.·]?\s?v|h\s?[-\/]\s?b|v\s?[-\/]\s?a)(\b|[ab])/, w: { water: 1.5, meter: 0.5 } },
@@ -58,10 +58,27 @@ const RULES: Rule[] = [
   { tag: 'm3', re: /\bm\s?3\b|\bm\s?3\s?\/\s?h/, w: { water: 0.8, gas: 0.5, heat: 0.3, meter: 1 } },
   { tag: 'cold-temp', re: /(^|[^0-9\-.~])[345][0o]\s?[°'*o]{0,2}\s?p?c\b|\bt\s?[35][0o]\b/, w: { water: 0.5, cold: 1.5 } },
   { tag: 'hot-temp', re: /(^|[^0-9\-.~])(7[0o]|85|9[0o]|95|1[0o]5|1[123][0o])\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(9|13)[0o]\b/, w: { water: 0.3, hot: 1.5 } },
-  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
-  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
+  // ХОЛОДНАЯ, ХОЛОДНОЙ as read (`XOJOHOV`, `XOJIOIHOH`, `XOOHa`, `XonOHaA`), also run on from СЧЁТЧИК,
+  // and a type name with its bore, ВСХ-15 or СХВ-20 (not a hex number's `bcf5`).
+  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|(?<![a-jl-z0-9])xo[njli]{0,3}o?[adiln]?h[oa]|\b(?:bcx|cxb)\s?-\s?(?:15|20|25|32|40|50)\b|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
+  // ГОРЯЧАЯ, ГОРЯЧЕЙ, ГАРЯЧА as read (`TOPAYAA`, `TOPHHAH`, `rOp94eИ`, `rapgya`), and ВСГ-15 or СГВ-15 (`BCF-15`, `CTB-15`).
+  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|(?<![a-z0-9])[tr「][oa]p[ahr9g][y4hu][aehn]|\b(?:bc[rtfi]|c[rtfi]b)\s?-\s?(?:15|20|25|32|40|50)\b|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
   // УНИВЕРСАЛЬНЫЙ, its И read as N, U or H.
   { tag: 'universal', re: /universal|yh[nuh]bepca/, w: { cold: 0.5, hot: 0.5 } },
+  // Russian and Ukrainian names of the kind of meter as the recogniser, which has no Cyrillic, reads
+  // them. They tell the kind, not that there is a meter: the recogniser reads such short runs of
+  // letters into any pattern (a photo of ArUco markers gave `BOAN`, as ВОДИ reads).
+  // ЭЛЕКТРИЧЕСКОЙ: `3nekTpnyecKoN`, `aneKTpHuecKon`.
+  { tag: 'electric-ru', re: /[3a9]n?ek[tr]p[nhu][y4u]/, w: { electricity: 2.5 } },
+  // ГАЗА, ГАЗОВЫЙ, ГАЗУ: `TA3A`, `ra3a`, `TA3OBbIN`, `「A3Y`, also run on from СЧЁТЧИК or ЛІЧИЛЬНИК (`IyNnbHNKTA3y`).
+  { tag: 'gas-ru', re: /(?:^|[^a-z0-9]|[nuh]k)[tfr「]a3(?:[ayo]|0b|\b)/, w: { gas: 2.5 } },
+  // Гкал and МВт·ч: `TKan`, `「ka`, `MBT·4`, `MBr·Y`.
+  { tag: 'heat-ru-units', re: /(?:^|[^a-z0-9])[grtf「]\s?ka[nl]\b|「\s?ka\b|\bmb[tr]\s?\.?\s?[4yuh]\b/, w: { heat: 2.5 } },
+  // ТЕПЛО- (ТЕПЛОСЧЁТЧИК, ТЕПЛОВОЙ, ТЕПЛОЛІЧИЛЬНИК): `TENNOCYETYNK`, `TEHJIOCHETHHK`, `TEnIOBOn`, `TenOiYbHNK`, `TEOC4ET4NK`.
+  { tag: 'heat-ru', re: /\bte(?:[nhitj][nhijl]{0,3}o(?:c|b|ji|ni|i[iy4un]|\b)|oc[h4y]e)/, w: { heat: 2.5 } },
+  // ВОДЫ and ВОДОСЧЁТЧИК, the Д read `I`, `n` or `A`: `BOIBI`, `BOnbl`, `BOIOCHETHHK` (not the shorter
+  // `BOA` or `BObI`; ХОЛОДНАЯ and ГОРЯЧАЯ, see cold-words and hot-words, say water too).
+  { tag: 'water-ru', re: /\bbo[ilna]b[il1]\b|\bbo[dilna]?o(?:c[y4h]e|mep)/, w: { water: 2.5 } },
   // generic nameplate markings
   { tag: 'class', re: /\bclass\b|\bcl\.?\s?[0-3]|knacc|kjiacc|to4hoct|toyhoct|kl\.\s?[0-3]/, w: { meter: 0.7 } },
   { tag: 'made-in', re: /made\s?in|\bmid\b|\bce\b|ptb/, w: { meter: 0.5 } },
@@ -73,6 +90,10 @@ const RULES: Rule[] = [
   { tag: 'scale', re: /\btare\b|\bkg\b|\blbs?\b|\boz\b|\bzero\b|\bweigh/, w: { anti: 1.5 } },
   { tag: 'clock', re: /\b[ap]\.?m\.?\b|\d{1,2}:\d{2}/, w: { anti: 1 } },
   { tag: 'gauge', re: /thermo|thernom|gauge|温控|温度计|变压器|transformer/, w: { anti: 2 } },
+  // Russian devices' names as read: ТЕРМОМЕТР, ТОНОМЕТР, ГЛЮКОМЕТР, МУЛЬТИМЕТР, ГИГРОМЕТР end in МЕТР
+  // (`TEPMOMETP`, `FUOKOMETP`, `MYJbTNMETP`), which no meter's name does (ВОДОМЕР, СЧЁТЧИК); ВЕСЫ
+  // (`BECbI`), КАЛЬКУЛЯТОР (`KAJIBKYJIATOP`), an hour meter's МОТОЧАСОВ (`MOTO4ACOB`).
+  { tag: 'device-ru', re: /[a-z「]{2}metp|\bbec[b6][il1]|\bka[a-z]{0,4}ky[a-z]{0,3}atop|moto[4yh]acob/, w: { anti: 2 } },
   // A thermostat's HEAT and °C are not a heat meter's: its set point and fan give it away where its
   // name (see gauge) is not printed (not COOL: heat and cooling meters read that).
   { tag: 'hvac', re: /set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },

@@ -54,6 +54,47 @@ test('water from Qn/Q3, R-ratio, DN, mounting classes and dial multipliers; hot 
   assert.equal(typeOf('WATER METER T3O', 'Q3 2,5'), 'water_cold');
 });
 
+// Russian and Ukrainian nameplate words as the recogniser (no Cyrillic) read them, rendered in the
+// DejaVu faces at two sizes: the kind of meter in words, with nothing else on the plate to tell it.
+test('Russian and Ukrainian meter names as the recogniser reads them; a few more languages', () => {
+  for (const gas of ['CHET4NK TA3A', 'TA3OBbIN C4ET4ИK', 'CueT4HK ra3a 06beMHbIn', 'IyNnbHNKTA3y', 'JIHHJBHHK TA3Y', 'TA30BbINC4ET4NK', 'CHETHHKTA3A']) {
+    assert.equal(typeOf(gas, '12345'), 'gas', gas);
+  }
+  for (const heat of ['TENNOCYETYNK', 'TEHJIOCHETHHK', 'TEIJIOCYETHHK', 'TEnJOBON 3HePrNN', 'TenOiYbHNK', 'TennOninbHИK', 'TETJOC4ET4NK', 'TEOC4ET4NK YJbTPA3BYKOBON', 'TKan MBr·4', '「ka MBT·4']) {
+    assert.equal(typeOf(heat, '12345'), 'heat', heat);
+  }
+  for (const cold of ['CHETYNK XOJOHOV BObI', 'CHETHHK XOJIOIHOH BOIBI', 'XOOHa BOa', 'XonOHaA Bona', 'CHETYNKXOJOHONBObI', 'BOa xonoHa', 'BCX-15', 'ÁGUA FRÍA']) {
+    assert.equal(typeOf(cold, 'Q3 2,5'), 'water_cold', cold);
+  }
+  for (const hot of ['TOPAYAA BOA', 'TOPHHAH BOIA', '「OPAHAA BONA', 'rOp94eИ BObl', 'ropAyeN BOnbl', 'rapgya Bona', 'CTB-15', 'BCF-15']) {
+    assert.equal(typeOf(hot, 'Q3 2,5'), 'water_hot', hot);
+  }
+  for (const water of ['BOOCYETYИK', 'BOIOCHETHHK', 'BONOCYETYNK', 'BOnbl', 'BOIbI', 'WODOMIERZ', 'VODOMĚR', 'HIDRÔMETRO', 'ÁGUA', '水道メーター']) {
+    assert.equal(typeOf(water, 'PN 16'), 'water_unknown', water);
+  }
+  assert.equal(typeOf('PLYNOMĚR', '12345'), 'gas');
+  assert.equal(typeOf('ガスメーター', '12345'), 'gas');
+  assert.equal(typeOf('3nekTpnyecKoN 3HeprИИ', '12345'), 'electricity');
+  assert.equal(typeOf('aneKTpHuecKon9HeprHN', '12345'), 'electricity');
+});
+
+test('Russian thermometers, tonometers, glucometers, multimeters, scales and calculators are not meters', () => {
+  for (const name of ['TEPMOMETP LVOPOBON', 'TOHOMETP', 'FUOKOMETP', 'TJIIOKOMETP', 'MYJbTUMETP', 'FHIPOMETP', 'OOMETP', 'CHETYNK MOTOYACOB', 'BECBIЗNEKTPOHHbIE', 'KAJIBKYJIATOP', 'KANbKYNATOP']) {
+    assert.ok(typeEvidence([fold(name)]).antiRaw >= 2, name);
+  }
+  assert.equal(typeEvidence([fold('CHETHHK XOJIOIHOH BOIBI')]).antiRaw, 0);
+  assert.equal(typeEvidence([fold('BOIOCHETHHK')]).antiRaw, 0);
+});
+
+test('the Russian look-alike patterns leave hex numbers and English words alone', () => {
+  // A hex number's `bcf5`; an English `to pay`, `tenant`, `boa`; a type name needs its bore; ArUco
+  // markers read as letters (`BOAN`).
+  for (const text of ['0xbcf5 9cfb2', 'BOAN', 'BOA', 'BObI', 'AMOUNT TO PAY', 'TOPAZ TROPHY', 'TENANT TENSION', 'TEOBALDO', 'BCF 5', 'meta3a']) {
+    const ev = typeEvidence([fold(text)]);
+    assert.deepEqual(ev.tags.filter((t) => /gas|heat|water|cold|hot|electric/.test(t)), [], text);
+  }
+});
+
 test('colour of the body decides hot/cold when the text does not', () => {
   const lines = [line('Qn 1,5 m3/h', 100, 100, 300, 40), line('R160', 100, 160, 100, 40)];
   assert.equal(parseMeterText(lines, PHOTO, { blueRatio: 0.4, redRatio: 0.02 }).meterType, 'water_cold');

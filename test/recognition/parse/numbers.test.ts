@@ -47,6 +47,9 @@ test('fold maps Cyrillic to the Latin look-alikes the recogniser produces', () =
   assert.equal(fold('Зав.№'), '3ab.no');
   assert.equal(fold('ХВС'), 'xbc');
   assert.equal(fold('м³/ч'), 'm3/4');
+  // Latin accents go (the patterns spell words without them); a kana's voicing mark stays.
+  assert.equal(fold('ÁGUA Gás HIDRÔMETRO'), 'agua gas hidrometro');
+  assert.equal(fold('ガス'), 'ガス');
 });
 
 test("an LCD's OBIS register code is a token of its own, not the value's leading digits", () => {
