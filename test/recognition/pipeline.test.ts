@@ -547,6 +547,10 @@ test('a gas meter\'s drums with a red frame round the decimals: every drum read,
   assert.ok(short === null || short === 98802.472 || short === 98802.47, `98802.472: ${short}`);
   // Light drums: the OCR stopped before the rolling last one, a framed face the CNN reads (null before).
   assert.equal(await readingOf(await renderSvg(gasMeterSvg([7, 6, 0, 2, 9, 9, 9, 4.3], '33834598', true))), 76029.994);
+  // Small, the OCR set the first framed drum's cell 2 px above the others, and the frame's thin line
+  // fell out of its band: two framed drums, `931446.55` (before).
+  const high = await sharp(await renderSvg(gasMeterSvg([9, 3, 1, 4, 4, 6, 5, 5.5], '33834598', true))).resize(450).png().toBuffer();
+  assert.equal(await readingOf(high), 93144.655);
 });
 
 /** A face's words, ratings and serial taken out: only one-character texts (numerals, a comma) stay. */

@@ -356,12 +356,18 @@ const FRAME_BAND = 0.25;
  * Share of saturated-red pixels in the frame round each cell: the lesser of a band just above and
  * one just below the numerals, `offset` row heights off the row's line. Some meters mark their
  * fractional drums with a red window frame rather than red drums (the drums themselves dark or
- * white), so only the frame shows where they start.
+ * white), so only the frame shows where they start. The bands run along the row's line (the cells'
+ * median height across it), not each cell's own: the OCR puts a glyph's cell a few pixels up or down,
+ * and on a small photo the frame's thin line then falls out of one cell's band (a 450-px gas face's
+ * first framed drum, set 2 px high, read as unframed: `931446.55` for `93144.655`).
  */
 export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains, offset = FRAME_OFFSETS[0]): number[] {
   const [nx, ny] = [-axis[1], axis[0]];
+  const across = (c: DigitCell) => c.x * nx + c.y * ny;
+  const line = median(cells.map(across));
   const band = (cell: DigitCell, side: number) => {
-    const at = { x: cell.x + nx * side * offset * height, y: cell.y + ny * side * offset * height };
+    const shift = side * offset * height - (across(cell) - line);
+    const at = { x: cell.x + nx * shift, y: cell.y + ny * shift };
     const patch = sampleQuad(img, cellQuad(at, axis, pitch * CELL_WIDTH, height * FRAME_BAND), 16, 6);
     return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 6).redFraction;
   };
