@@ -69,10 +69,10 @@ test('Russian and Ukrainian meter names as the recogniser reads them; a few more
   for (const hot of ['TOPAYAA BOA', 'TOPHHAH BOIA', '「OPAHAA BONA', 'rOp94eИ BObl', 'ropAyeN BOnbl', 'rapgya Bona', 'CTB-15', 'BCF-15']) {
     assert.equal(typeOf(hot, 'Q3 2,5'), 'water_hot', hot);
   }
-  for (const water of ['BOOCYETYИK', 'BOIOCHETHHK', 'BONOCYETYNK', 'BOnbl', 'BOIbI', 'WODOMIERZ', 'VODOMĚR', 'HIDRÔMETRO', 'ÁGUA', '水道メーター']) {
+  for (const water of ['BOOCYETYИK', 'BOIOCHETHHK', 'BONOCYETYNK', 'BOnbl', 'BOIbI', 'WODOMIERZ', 'VODOMĚR', 'HIDRÔMETRO', 'ÁGUA', 'VODOMJER', 'APOMETRU', 'VÍZÓRA', 'SU SAYACI', '水道メーター']) {
     assert.equal(typeOf(water, 'PN 16'), 'water_unknown', water);
   }
-  assert.equal(typeOf('PLYNOMĚR', '12345'), 'gas');
+  for (const gas of ['PLYNOMĚR', 'PLINOMJER', 'DOĞALGAZ SAYACI', 'GÁZÓRA']) assert.equal(typeOf(gas, '12345'), 'gas', gas);
   assert.equal(typeOf('ガスメーター', '12345'), 'gas');
   assert.equal(typeOf('3nekTpnyecKoN 3HeprИИ', '12345'), 'electricity');
   assert.equal(typeOf('aneKTpHuecKon9HeprHN', '12345'), 'electricity');
