@@ -436,9 +436,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const tailed = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
     // Drum faces past the row that the OCR read no digit on (see unreadRedTails) are the CNN's to read;
     // where it cannot read them all, they are too rolled to read, and the row stands as far as the OCR
-    // read it, as a reader's label stops there (`08078.4`, its last two red drums rolling).
-    const settled = tailed === row ? await settledTail(img, row, (unread) => examineTailed(img, unread, lines, skipped)) : null;
-    return settled ?? examineTailed(img, tailed, lines, skipped);
+    // read it, as a reader's label stops there (`08078.4`, its last two red drums rolling). So are those
+    // past a red tail the OCR read on from the row (a BK-G4's first red `9` read on from `95554`).
+    const tail = tailed === row || tailed.redAfterTail ? await settledTail(img, tailed, (unread) => examineTailed(img, unread, lines, skipped)) : null;
+    if (tail?.settled) return tail.settled;
+    const examined = await examineTailed(img, tailed, lines, skipped);
+    return tail?.wholeDrumPast ? shortOfDrum(examined) : examined;
   };
 
   /** A row with its red tail settled, with its red band, marked decimals, window look and wheel readings. */
@@ -537,8 +540,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (!cued(marked)) continue;
       // A red drum face after the strip's red tail: its OCR stopped short of a rolling last drum (read
       // as `.` or `l`: `76800.69` for `76800.697`), which is the CNN's to read, as in the first pass.
-      const settled = marked.redAfterTail ? await settledTail(img, marked, (unread) => lookAtDrums(img, withMarkedDecimals(seen.lines, unread), seen.lines)) : null;
-      const { counter, wheels } = settled ?? (await lookAtDrums(img, marked, seen.lines));
+      const tail = marked.redAfterTail ? await settledTail(img, marked, (unread) => lookAtDrums(img, withMarkedDecimals(seen.lines, unread), seen.lines)) : null;
+      const asRead = async () => {
+        const r = await lookAtDrums(img, marked, seen.lines);
+        return tail?.wholeDrumPast ? shortOfDrum(r) : r;
+      };
+      const { counter, wheels } = tail?.settled ?? (await asRead());
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
       const drum = drumRow(counter);
@@ -559,15 +566,21 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /**
    * The first of the row's unread tails (see unreadRedTails), looked at by `look`, whose added drums
-   * the CNN reads; null when it reads none's (the row then stands as far as the OCR read it).
+   * the CNN reads (`settled`); none where it reads none's. The row then stands as far as the OCR read
+   * it, as a reader's label stops at drums too rolled to read, unless the CNN saw the first drum past
+   * it on a whole digit (`wholeDrumPast`): a drum a reader writes down that neither reader settles (a
+   * rendered BK-G4's second red `9`, which the CNN read as 0.1 in a monospaced face, left `95554.9`
+   * for `95554.996`).
    */
   const settledTail = async (img: RgbImage, row: CounterReading, look: (unread: CounterReading) => Promise<{ counter: CounterReading; wheels: WheelReading | null }>) => {
+    let wholeDrumPast = false;
     for (const unread of unreadRedTails(img, row)) {
       const looked = await look(unread);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
+      wholeDrumPast ||= looked.wheels !== null && !rollingAt(looked.wheels.positions[from]);
       const settles = async (r: { counter: CounterReading; wheels: WheelReading | null }) =>
         r.wheels !== null && cnnSettles(r.counter, r.wheels, from) && !(await ocrContestsTail(img, r.counter, r.wheels, from));
-      if (await settles(looked)) return looked;
+      if (await settles(looked)) return { settled: looked, wholeDrumPast };
       // A last drum too rolled to read, which readers leave out, may keep the tail from settling: the
       // drums before it, where the CNN settles them and vetoes no OCR digit (a rendered BK-G4's unread
       // red `2` and `5.6` past its first red `8`: `18487.8` before, the `2` left out with the rolling
@@ -579,16 +592,19 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const rolls = looked.wheels !== null && rollingAt(looked.wheels.positions[n - 1]);
       if (n - 1 > from && looked.counter.decimals > 1) {
         const part = rowPart(looked.counter, looked.wheels, 0, n - 1, looked.counter.decimals - 1);
-        if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return part;
+        if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return { settled: part, wholeDrumPast };
       }
       // A lone red tenth rolling past the whole kWh, which readers leave out: the row with it, for
       // the verdict's whole-kWh reading (see wholeKwh in decision.ts; any other meter type refuses a
       // row with one decimal). Without it, the red drum past the row withheld the reading (a rendered
       // register's `87499` and its framed tenth at 8.7).
-      if (rolls && n - 1 === from && looked.counter.decimals === 1) return looked;
+      if (rolls && n - 1 === from && looked.counter.decimals === 1) return { settled: looked, wholeDrumPast };
     }
-    return null;
+    return { settled: null, wholeDrumPast };
   };
+
+  /** The row as read, short of a drum past it that a reader writes down (see settledTail): no reading. */
+  const shortOfDrum = (r: { counter: CounterReading; wheels: WheelReading | null }) => ({ ...r, counter: { ...r.counter, redBeyond: true } });
 
   /**
    * Whether the OCR, reading each drum from `from` on alone, surely reads a digit there that the CNN's
