@@ -12,7 +12,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt } from './counter/combine.js';
+import { cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -568,16 +568,18 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * The first of the row's unread tails (see unreadRedTails), looked at by `look`, whose added drums
    * the CNN reads (`settled`); none where it reads none's. The row then stands as far as the OCR read
    * it, as a reader's label stops at drums too rolled to read, unless the CNN saw the first drum past
-   * it on a whole digit (`wholeDrumPast`): a drum a reader writes down that neither reader settles (a
-   * rendered BK-G4's second red `9`, which the CNN read as 0.1 in a monospaced face, left `95554.9`
-   * for `95554.996`).
+   * it firmly on a whole digit (`wholeDrumPast`): a drum a reader writes down that neither reader
+   * settles (a rendered BK-G4's second red `9`, which the CNN read firmly as 0.1 in a monospaced face,
+   * left `95554.9` for `95554.996`). Not one it reads unsurely: a perspective shot's last red drum,
+   * which its label leaves out, seen at 1.0 with no digit firm.
    */
   const settledTail = async (img: RgbImage, row: CounterReading, look: (unread: CounterReading) => Promise<{ counter: CounterReading; wheels: WheelReading | null }>) => {
     let wholeDrumPast = false;
     for (const unread of unreadRedTails(img, row)) {
       const looked = await look(unread);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
-      wholeDrumPast ||= looked.wheels !== null && !rollingAt(looked.wheels.positions[from]);
+      const past = looked.wheels?.probabilities?.[from];
+      wholeDrumPast ||= past !== undefined && soleDigit(past) !== null && !rollingAt(looked.wheels!.positions[from]);
       const settles = async (r: { counter: CounterReading; wheels: WheelReading | null }) =>
         r.wheels !== null && cnnSettles(r.counter, r.wheels, from) && !(await ocrContestsTail(img, r.counter, r.wheels, from));
       if (await settles(looked)) return { settled: looked, wholeDrumPast };
