@@ -578,8 +578,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     for (const unread of unreadRedTails(img, row)) {
       const looked = await look(unread);
       const from = looked.counter.cells.length - (unread.cells.length - row.cells.length);
-      const past = looked.wheels?.probabilities?.[from];
-      wholeDrumPast ||= past !== undefined && soleDigit(past) !== null && !rollingAt(looked.wheels!.positions[from]);
+      const { wheels } = looked;
+      const past = wheels?.probabilities?.[from];
+      wholeDrumPast ||= wheels !== null && past !== undefined && soleDigit(past) !== null && !rollingAt(wheels.positions[from]);
       const settles = async (r: { counter: CounterReading; wheels: WheelReading | null }) =>
         r.wheels !== null && cnnSettles(r.counter, r.wheels, from) && !(await ocrContestsTail(img, r.counter, r.wheels, from));
       if (await settles(looked)) return { settled: looked, wholeDrumPast };

@@ -25,7 +25,7 @@ export function fold(text: string): string {
     else if (ch === '–' || ch === '—' || ch === '−') out += '-';
     else if (ch === '，') out += ',';
     // A Latin letter's accent (`água`, `gás`, `hidrômetro`); not a kana's voicing mark (`ガス`).
-    else if (/[a-z]/.test(ch.normalize('NFD')[0]) && ch.length === 1 && ch > '\u007f') out += ch.normalize('NFD')[0];
+    else if (ch > '\u007f' && /^[a-z]$/.test(ch.normalize('NFD')[0])) out += ch.normalize('NFD')[0];
     else if (ch === '．' || ch === '。') out += '.';
     else out += ch;
   }
