@@ -3,6 +3,7 @@
 // even when the row found was something else), else around the counter row it found (drums it
 // missed, red tails and scale marks lie along and beside it), else around all the text it found
 // (the meter). Only that part is detected again.
+import { soleDigit } from './counter/combine.js';
 import type { CounterReading } from './counter/reader.js';
 import { mergedMarkExponents } from './counter/scale-marks.js';
 import type { OcrLine } from './ocr/types.js';
@@ -124,20 +125,28 @@ const SAME_PLACE = 0.35;
  * a sure 7 at the working scale and as a sure 1 at a coarser one). Sure: the OCR's score is high and
  * the digit-wheel CNN, where it read the row, saw the same digit (where it did not, the first pass's
  * doubt is what the second look is for). `origin` is where the second look's image (a crop) lies in
- * the first pass's.
+ * the first pass's. A digit the two readers did not agree on binds a later look too where the CNN read
+ * it firmly (see soleDigit): the look may read the OCR's digit or the CNN's, not a third that neither saw (a
+ * shadowed LCD's `7`, read `1` at 0.71 by the OCR and `7` by the CNN, was read as a sure `3` by a
+ * widened strip, its unlit segments taken for lit ones: 3260.7 for 7260.70).
  */
 export function contradictsFirstPass(
-  first: { counter: CounterReading | null; wheels: { digits: number[] } | null },
+  first: { counter: CounterReading | null; wheels: { digits: number[]; probabilities?: ArrayLike<number>[] } | null },
   found: CounterReading,
   origin = { x: 0, y: 0 },
 ): boolean {
   const { counter, wheels } = first;
   if (!counter) return false;
   const near = SAME_PLACE * counter.pitch;
-  const sure = counter.cells.filter((f, i) => f.score >= SURE_DIGIT && (!wheels || wheels.digits[i] === f.digit));
+  const sure = counter.cells.flatMap((f, i) => {
+    if (f.score >= SURE_DIGIT && (!wheels || wheels.digits[i] === f.digit)) return [{ ...f, digits: [f.digit] }];
+    const p = wheels?.probabilities?.[i];
+    const cnn = p ? soleDigit(p) : null;
+    return cnn === null ? [] : [{ ...f, digits: [f.digit, cnn] }];
+  });
   return found.cells.some((c) => {
     const same = sure.find((f) => Math.hypot(f.x - c.x - origin.x, f.y - c.y - origin.y) <= near);
-    return same !== undefined && same.digit !== c.digit;
+    return same !== undefined && !same.digits.includes(c.digit);
   });
 }
 

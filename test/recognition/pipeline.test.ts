@@ -6,7 +6,7 @@ import { createRecognizer, enlargeSmall, meterColour, rescueSides } from '../../
 import { readCounter } from '../../src/recognition/counter/reader.js';
 import { inSeparateWindows } from '../../src/recognition/counter/row-look.js';
 import { blankPng, electricityDrumSvg, ELECTRICITY_LCD, framedTenthSvg, GAS_LCD, gasMeterSvg, HEAT_LCD, hotWaterMeterSvg, inRussian, lcdMeterSvg, WATER_LCD, waterMeterPng, waterMeterSvg, wheelsAt, windowedMeterSvg } from './fixtures.js';
-import { glare } from '../../bench/lib/camera.js';
+import { glare, SHADOW_DEPTH, shadowed } from '../../bench/lib/camera.js';
 import { renderSvg } from '../../src/recognition/preprocess.js';
 
 const modelsDir = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -880,4 +880,36 @@ test("a display's last digit lost in a glare past the row is no reading without 
   const png = await sharp(Buffer.from(lit), { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
   const got = await readingOf(png);
   assert.ok(got === null || got === 1942981, `read ${got}`);
+});
+
+/** A face rendered in another of DejaVu's faces, its pixels changed by `light`, saved as JPEG at quality 90. */
+async function lit(svg: string, font: string, light: (rgb: Uint8Array, width: number, height: number) => Uint8Array): Promise<Buffer> {
+  const { data, info } = await sharp(await renderSvg(svg.replaceAll('font-family="DejaVu Sans"', `font-family="${font}"`))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return sharp(Buffer.from(light(new Uint8Array(data), info.width, info.height)), { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+test('a black numeral in a red band, red round it but not in its core, is not taken for the first red numeral', async () => {
+  // A condensed face with a lamp's highlight on its red numerals: the last black `8` came to 0.19 of
+  // red, its core to none, the red numerals after it 0.18 to 0.32: `81.8125` (before).
+  const svg = hotWaterMeterSvg('00818125', 'F0508214');
+  const png = await lit(svg, 'DejaVu Sans Condensed', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170));
+  const got = await readingOf(png);
+  assert.ok(got === null || got === 818.125, `818.125: ${got}`);
+});
+
+test('a red frame half in shadow: a band that catches its line about as fully round more drums is the frame\'s', async () => {
+  // A light-drum gas face in a monospaced face, a shadow over its first framed drum: the band at 0.7
+  // row heights saw the frame round two drums at 0.17, the band at 0.45 round three at 0.16 to 0.17,
+  // and the joined strips read `928160.39` (before).
+  const svg = gasMeterSvg([9, 2, 8, 1, 6, 0, 3, 9], '33834598', true);
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 92816.039, `92816.039: ${got}`);
+});
+
+test('a later look may not read an LCD digit that neither the OCR nor the CNN saw in the first pass', async () => {
+  // Half in shadow, the `7`'s unlit segments stand out as lit ones: the first pass read `1` at 0.71
+  // (the CNN a firm `7`) and withheld the row; a widened strip read a sure `3`: `3260.7` (before).
+  const svg = lcdMeterSvg('7260.70', '01234567', { ghost: 0.08 });
+  const got = await readingOf(await lit(svg, 'DejaVu Sans', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 7260.7, `7260.7: ${got}`);
 });

@@ -20,7 +20,9 @@ const GREY = [60, 60, 60];
  * window shows: 'b' a black numeral (a solid bar down its middle), 'r' a red one, 'o' a hollow red 0
  * (its strokes at the window's sides, leaving its core light), 'k' a hollow black 0, 'x' a black
  * numeral with a red numeral's edge in its core (its cell placed a little off), 'f' a hollow red 0
- * glare has greyed but for a quarter of its strokes, 'g' a black numeral with red in its core, '-' nothing.
+ * glare has greyed but for a quarter of its strokes, 'g' a black numeral with red in its core, 'w' a black
+ * numeral in a window the band narrows (as a cell placed a little off takes in the band), '-' nothing. In
+ * capitals, the window is as wide as the pitch allows (its cell holds none of the band).
  */
 function band(numerals: string, ground = BAND): RgbImage {
   const width = PITCH * (numerals.length + 3);
@@ -30,10 +32,12 @@ function band(numerals: string, ground = BAND): RgbImage {
   const paint = (x0: number, x1: number, y0: number, y1: number, rgb: number[]) => {
     for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data.set(rgb, (y * width + x) * 3);
   };
-  [...numerals].forEach((kind, i) => {
+  [...numerals].forEach((shown, i) => {
     const cx = X0 + PITCH * i;
-    paint(cx - 12, cx + 12, 16, 64, WINDOW);
-    if (kind === 'b' || kind === 'x') paint(cx - 4, cx + 4, 22, 58, BLACK);
+    const kind = shown.toLowerCase();
+    const half = kind === 'w' ? 10 : kind !== shown ? 13 : 12;
+    paint(cx - half, cx + half, 16, 64, WINDOW);
+    if (kind === 'b' || kind === 'x' || kind === 'w') paint(cx - 4, cx + 4, 22, 58, BLACK);
     if (kind === 'g') {
       paint(cx - 1, cx + 1, 22, 58, BLACK);
       paint(cx + 7, cx + 11, 22, 58, BAND);
@@ -137,4 +141,13 @@ test('a black numeral whose core takes in a red edge does not start the red run:
   assert.equal(c.decimalSource, 'colour');
   // Red numerals with red ink throughout keep the run as the cores tell it.
   assert.equal(rowOn(band('bbbbrrr'), '0040955').decimals, 3);
+});
+
+test('a black numeral red only round it, before red numerals in the band, does not start the red run', () => {
+  const c = rowOn(band('BBBBwRRR'), '00409550');
+  assert.ok(c.redFractions[4] >= 0.1 && c.redCores[4] < 0.05, `the black 9's cell is red, its core not (${c.redFractions[4]}, ${c.redCores[4]})`);
+  assert.equal(c.decimals, 3);
+  assert.equal(c.value, 409.55);
+  // Without the narrowed window, the row reads as before.
+  assert.equal(rowOn(band('BBBBBRRR'), '00409550').decimals, 3);
 });

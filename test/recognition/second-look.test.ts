@@ -72,6 +72,24 @@ test('a second look contradicts the first pass where it reads another digit at t
   assert.equal(contradictsFirstPass({ counter: null, wheels: null }, row('1835550', 203)), false);
 });
 
+test('where the CNN read a digit firmly that the OCR was unsure of, a later look may read either, not a third', () => {
+  const row = (digits: string, scores: number[] = [...digits].map(() => 0.95)) =>
+    ({ pitch: 40, cells: [...digits].map((d, i) => ({ digit: Number(d), score: scores[i], x: 200 + 40 * i, y: 100, u: 200 + 40 * i, line: 0, followedBySeparator: false })) }) as unknown as CounterReading;
+  // A shadowed LCD's 7: the OCR read a 1 at 0.71, the CNN a firm 7.
+  const first = { counter: row('126070', [0.71, 1, 1, 1, 0.9, 0.99]), wheels: wheelsAt([7, 2, 6, 0, 7, 0]) };
+  assert.equal(contradictsFirstPass(first, row('326070')), true);
+  assert.equal(contradictsFirstPass(first, row('726070')), false);
+  assert.equal(contradictsFirstPass(first, row('126070')), false);
+  // A wheel the CNN sees between two digits binds nothing.
+  assert.equal(contradictsFirstPass({ ...first, wheels: wheelsAt([7.8, 2, 6, 0, 7, 0]) }, row('326070')), false);
+  // Without the CNN's probabilities, an unsure digit binds nothing either.
+  assert.equal(contradictsFirstPass({ ...first, wheels: { digits: [7, 2, 6, 0, 7, 0] } }, row('326070')), false);
+  // A sure OCR digit the CNN firmly reads otherwise: either may stand, a third may not.
+  const torn = { counter: row('126070'), wheels: wheelsAt([7, 2, 6, 0, 7, 0]) };
+  assert.equal(contradictsFirstPass(torn, row('326070')), true);
+  assert.equal(contradictsFirstPass(torn, row('726070')), false);
+});
+
 test('a second look stands for a plain row with a digit’s ink past its end only when it reads more digits than that row, unless that row is the serial', async () => {
   const { secondLookStands } = await import('../../src/recognition/pipeline.js');
   const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: true, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };

@@ -329,6 +329,25 @@ function bandRun(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, 
 }
 
 /**
+ * Cells at the start of a red run (`k` cells) that hold black numerals in a red band: red only round
+ * the numeral (no red in the cell's core, its ink not red) where the run's other cells hold red
+ * numerals (their cores and their ink red). The band between the windows reddens a black drum's cell
+ * as much as a red numeral does, the more so where the OCR places it a little off (a hot-water row's
+ * last black `8` at 0.19 of red, its core at 0, before red numerals at 0.18 to 0.32: `81.8125` for
+ * `818.125`). A red drum face keeps its core red, and its ink is the face's red.
+ */
+function bandLead(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, cores: number[], k: number, gains?: Gains): number {
+  const n = cells.length;
+  if (k < 2) return 0;
+  const ink = cellInkRedness(img, cells.slice(n - k), axis, pitch, height, gains);
+  const blackInBand = (i: number) => cores[n - k + i] < RED_CELL / 2 && ink[i] < RED_INK;
+  const redNumeral = (i: number) => cores[n - k + i] >= RED_CELL && ink[i] >= RED_INK;
+  let j = 0;
+  while (j < k - 1 && blackInBand(j)) j++;
+  return j > 0 && ink.slice(j).every((_, i) => redNumeral(j + i)) ? j : 0;
+}
+
+/**
  * The red run extended leftwards over drums whose centre is red though the cell as a whole is not:
  * a scratch, a reflection or the black digit itself covers most of a red drum's face. The cell's
  * centre strip must be clearly redder than every black drum's, which are all but free of red.
@@ -389,6 +408,8 @@ export function framedRun(frame: number[]): number {
 }
 
 const FRAME_EVENNESS = 0.5;
+/** Share of a band's frame that a later band round more cells must catch to be the frame's (see readCounter). */
+const AS_FULLY = 0.8;
 
 /** How close to one pitch the two digits around a window divider must be. */
 const DIVIDER_SPAN = 0.3;
@@ -457,6 +478,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // windows, and only the cells' cores tell the red numerals from the black ones.
   let k = redRunWithCores(red, cores) || bandRun(img, cells, win.axis, p, win.height, cores, gains);
   while (k > 0 && tingedByNext(red[n - k], cores[n - k], k > 1 ? red[n - k + 1] : redNext)) k--;
+  k -= bandLead(img, cells, win.axis, p, win.height, cores, k, gains);
   k = shadowedRun(img, cells, win.axis, p, win.height, red, cores, k, gains);
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
   // otherwise. A framed drum face (not red itself) past the last cell is one the OCR left out; two
@@ -482,10 +504,11 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     let seen = frameAt(offset);
     if (seen.framed === 0 && !seen.beyond) continue;
     // A band that only grazes the frame's line misses a framed cell or two (the run's first one
-    // farther from the line's end, or a row a little aslant): a later band that catches the line at
-    // least as fully, round more cells, is the frame's (`39999.99|8` for `39999.998`).
+    // farther from the line's end, or a row a little aslant): a later band that catches the line about
+    // as fully, round more cells, is the frame's (`39999.99|8` for `39999.998`; a shadowed gas face's
+    // frame at 0.17 round two cells, at 0.16 to 0.17 round three: `928160.39` for `92816.039`).
     for (const other of seen.beyond ? [] : offsets.slice(i + 1).map(frameAt)) {
-      if (!other.beyond && other.framed > seen.framed && other.least >= seen.least) seen = other;
+      if (!other.beyond && other.framed > seen.framed && other.least >= AS_FULLY * seen.least) seen = other;
     }
     framedBeyond = seen.beyond;
     if (!framedBeyond && (!pointed || seen.framed === n - 1 - sep)) k = seen.framed;
