@@ -338,7 +338,8 @@ function bandRun(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, 
  */
 function bandLead(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, cores: number[], k: number, gains?: Gains): number {
   const n = cells.length;
-  if (k < 2) return 0;
+  // Most runs start with a red core: no ink to sample.
+  if (k < 2 || cores[n - k] >= RED_CELL / 2) return 0;
   const ink = cellInkRedness(img, cells.slice(n - k), axis, pitch, height, gains);
   const blackInBand = (i: number) => cores[n - k + i] < RED_CELL / 2 && ink[i] < RED_INK;
   const redNumeral = (i: number) => cores[n - k + i] >= RED_CELL && ink[i] >= RED_INK;
