@@ -913,3 +913,21 @@ test('a later look may not read an LCD digit that neither the OCR nor the CNN sa
   const got = await readingOf(await lit(svg, 'DejaVu Sans', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
   assert.ok(got === null || got === 7260.7, `7260.7: ${got}`);
 });
+
+test("a blurred display's point is found at its neighbours' feet where the OCR's box drifts along the row", async () => {
+  // A condensed face blurred: the detector's box ran 8 px down along `3194.0`, so the strip between
+  // the 4 and the 0 sat lower than the 3's cell, its point a sample above the row's lowest feet, and
+  // the point went unseen: `31940` (before).
+  const svg = lcdMeterSvg(' 3194.0', '01234567', { ghost: 0.04, tariff: 'T2', code: '1.8.2' });
+  const png = await sharp(await renderSvg(svg.replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Sans Condensed"'))).blur(1.5).png().toBuffer();
+  const got = await readingOf(png);
+  assert.ok(got === null || got === 3194, `3194.0: ${got}`);
+});
+
+test("a drum boxed alone askew is no digit for the CNN to read across its 1/7 confusion", async () => {
+  // A 450-px condensed face: its red `1` boxed alone askew read at 0.45 at most, the CNN saw a firm 7.1
+  // and read it in the OCR's place: `23323.477` (before).
+  const svg = waterMeterSvg([2, 3, 3, 2, 3, 4, 1, 7], '12-345678').replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Sans Condensed"');
+  const got = await readingOf(await sharp(await renderSvg(svg)).resize(450).png().toBuffer());
+  assert.ok(got === null || got === 23323.417, `23323.417: ${got}`);
+});

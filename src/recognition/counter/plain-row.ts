@@ -130,9 +130,16 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const most = Math.max(...inkShare);
   const sparseEight = row.cells.some((c, i) => i >= ghostLead && c.digit === 8 && inkShare[i] < SPARSE_EIGHT * most);
 
-  // The digits' feet: the lowest ink of any cell (a 4 or a 1 ends higher, without a bottom segment).
+  // The digits' feet: the lowest ink of any cell (a 4 or a 1 ends higher, without a bottom segment);
+  // between two cells, those of the neighbours with a bottom bar, where the row's axis puts the strip
+  // (a blurred face's box drifted 8 px down along `3194.0`: its point sat a sample above the 3's feet).
   const cellGrids = cells.map((c) => grid(c, 0.9, 1.2));
-  const base = Math.max(...cellGrids.map(baseline));
+  const feet = cellGrids.map(baseline);
+  const rowBase = Math.max(...feet);
+  const baseAt = (i: number) => {
+    const barred = [i, i + 1].filter((j) => BARS.bottom.includes(String(cells[j].digit)) && Number.isFinite(feet[j]));
+    return barred.length ? Math.max(...barred.map((j) => feet[j])) : rowBase;
+  };
   const stroke = strokeWidth(cellGrids);
   const dotted: number[] = [];
   const clear: number[] = [];
@@ -140,7 +147,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     if (cells[i].followedBySeparator) continue;
     const between = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
     const mid = cells[i].digit === 1 ? along(between, -AFTER_ONE * pitch) : between;
-    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), base, pitch / height);
+    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), baseAt(i), pitch / height);
     if (dots.length) dotted.push(i);
     if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
   }
@@ -224,7 +231,9 @@ const AFTER_ONE = 0.125;
  * those) and with nothing right above it. Compact in its samples or in the photo's pixels: a sample
  * is `aspect` times as wide as it is high (a pitch and a row height take as many), so a small shot's
  * point may be one sample high and several wide (a 380-px face's `1991.8` read `19918`, its point
- * unseen); never fewer than four samples (a speck of two on a dirty LCD's `006534` withheld it).
+ * unseen); never fewer than four samples (a speck of two on a dirty LCD's `006534` withheld it; so did
+ * a run of three one sample high held askew, where a 450-px face's point came to just that, `49510`
+ * for `4951.0`).
  */
 function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
   const blobs = components(g);

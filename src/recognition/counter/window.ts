@@ -182,8 +182,13 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
  * veto (`7544.19` for `7544.790`).
  */
 const SKEWED_BOX = 0.35;
-/** Score of a skewed box's digits: low enough for the CNN to read them in the OCR's place. */
-const SKEWED_SCORE = 0.45;
+/**
+ * Score of a skewed box's digits: unsure, so that the CNN must support them, and may read them in the
+ * OCR's place, but not across its own confusions (see combine.ts): there the two readers' doubts meet,
+ * and the wheel is withheld. At 0.45 a 450-px condensed face's red `1`, boxed alone askew, became
+ * the CNN's `7` (`23323.477` for `23323.417`).
+ */
+const SKEWED_SCORE = 0.5;
 
 function skewedFrom(angle: number, axisAngle: number): boolean {
   const quarter = Math.PI / 2;

@@ -8,12 +8,14 @@ const T1_SCORE = 0.6;
 
 /**
  * `TARIFF`, `TARIFA`, Polish `TARYFA`, and Russian `ТАРИФ` as the recogniser's Latin and Greek
- * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face; its `Ф` an `O`, a `中`, a `の` or lost).
+ * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face; its `Ф` an `O`, a `Q`, a `中`, a `の` or lost).
  */
-const TARIFF_STEM = String.raw`ta[rp][iuvynh][fo中の]{0,2}a?`;
+const TARIFF_STEM = String.raw`ta[rp][iuvynh][foq中の]{0,2}a?`;
 /** A tariff word alone on its line (`ТАРИФ` read `TAPVΦ`), its number boxed apart. */
 export const TARIFF_WORD = new RegExp(`^(?:${TARIFF_STEM}|rate)$`);
 const TARIFF_NUMBER = new RegExp(String.raw`(?:${TARIFF_STEM}|\brate)\s?([1-4])\b`, 'g');
+/** How surely a tariff word alone must be read to mark a multi-tariff register (`TAPNO` at 0.80). */
+const WORD_SCORE = 0.7;
 /** How far past the word's end its number may lie, and off its level, in the word's heights. */
 const WORD_NUMBER_GAP = 2;
 const WORD_NUMBER_LEVEL = 0.5;
@@ -25,7 +27,9 @@ function numberBesideWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | '
     if (!TARIFF_WORD.test(word.trim())) return;
     const w = lines[i].box;
     const h = boxHeight(w);
-    const right = Math.max(...w.map(([x]) => x));
+    // The middle of its right-hand side: a photo held askew tilts the box, and its corner juts out over
+    // the number (a tilted `ТАРИФ 4` read `TAPN`, its `4` boxed apart just short of that corner).
+    const right = w.map(([x]) => x).sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b) / 2;
     const [, wy] = boxCentre(w);
     for (const [j, l] of lines.entries()) {
       const [x, y] = boxCentre(l.box);
@@ -58,8 +62,10 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
     });
   }
   let count = seen.size > 0 ? Math.max(seen.size, ...seen) : 1;
-  // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark.
+  // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark,
+  // nor a tariff word (a small shot's `ТАРИФ 1` read `TAPNO`, its `1` a `3` at 0.44).
   if (seen.size === 1 && seen.has(1)) count = 2;
+  if (foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE)) count = Math.max(count, 2);
   const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|ta[rp][iuvnh]|zone)/);
   if (stated) count = Math.max(count, Number(stated[1]));
   // Two-tariff in Russian and Ukrainian (`ДВУХТАРИФНЫЙ` read `ByXTAPUHbIN`, its `Д` lost; `двотарифний`

@@ -67,11 +67,30 @@ test('a tariff word whose number was boxed apart right after it', () => {
   assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 380, 25, 30]), 3);
   assert.equal(withLines(['TARIFF', 150, 380, 120, 30], ['2', 300, 384, 25, 30]), 2);
   assert.equal(withLines(['TAPNの', 150, 380, 120, 30], ['1', 290, 380, 25, 30]), 2);
-  // Not a digit far along the line, on another level, before the word, or past the tariffs' range.
-  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 400, 380, 25, 30]), 1);
-  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 420, 25, 30]), 1);
-  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 60, 380, 25, 30]), 1);
-  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['7', 290, 380, 25, 30]), 1);
+  // Not a digit far along the line, on another level, before the word, or past the tariffs' range:
+  // the word alone still marks a multi-tariff register.
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 400, 380, 25, 30]), 2);
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 420, 25, 30]), 2);
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 60, 380, 25, 30]), 2);
+  assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['7', 290, 380, 25, 30]), 2);
+});
+
+test("a tariff word held askew: its box's corner juts out over the number boxed apart", () => {
+  // `ТАРИФ 4` tilted: `TAPN` boxed at a slant, its `4` boxed apart left of the box's top right corner.
+  const word = { text: 'TAPN', score: 0.85, box: [[596.5, 265.2], [681.8, 276], [678.1, 305], [592.9, 294.3]] as [number, number][] };
+  const four = { text: '4', score: 1, box: [[674.8, 284.6], [688, 284.6], [688, 299], [674.8, 299]] as [number, number][] };
+  assert.equal(parseMeterText([...elec, word, four], PHOTO).tariffCount, 4);
+  assert.equal(tariffOf('TAPHQ1', '4253.1'), 2, 'its Ф read as Q');
+});
+
+test('a tariff word alone on its line, its number unread, marks a multi-tariff register', () => {
+  // A small shot's `ТАРИФ 1`: `TAPNO` at 0.80, its `1` read `3` at 0.44.
+  assert.equal(tariffOf('TAPNO', '0052.6'), 2);
+  assert.equal(tariffOf('RATE', '0052.6'), 2);
+  assert.equal(parseMeterText([...elec, { ...line('TAPNO', 150, 380, 120, 30), score: 0.5 }], PHOTO).tariffCount, 1, 'read unsurely');
+  // Not the word within others: a single-tariff meter's name, a rating.
+  assert.equal(tariffOf('OAHOTAPVΦHbIN', '0052.6'), 1);
+  assert.equal(tariffOf('TARIFF CLASS A', '0052.6'), 1);
 });
 
 test('a voltage rating "T" or a model name does not fake tariffs', () => {
