@@ -114,6 +114,16 @@ test("a close-up of a water meter's red decimal drums says nothing of hot or col
   assert.equal(await typeOf(plain.replace('stroke="#555" stroke-width="8"', 'stroke="#c8102e" stroke-width="40"')), 'water_hot');
 });
 
+test("the dial under a nameplate number taken for the counter row is no hot-water marking", async () => {
+  // A monospaced face without its rating line: the drums boxed one by one, the only candidate row was
+  // the serial `57628264`, and the region under it, where a hot-water meter's red marking is looked
+  // for, held the red decimal drums: water_hot (before).
+  const r = await recognizerP;
+  const svg = waterMeterSvg('67218542', '57628264').replace('WATER METER  30°C', '').replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Sans Mono"');
+  const out = await r.recognize(await renderSvg(svg));
+  assert.equal(out.kind === 'meter' && out.meter.type, 'water_unknown');
+});
+
 test('meters printed in Russian are typed by their Cyrillic words, which the recogniser reads as Latin look-alikes', async () => {
   const r = await recognizerP;
   const read = async (svg: string) => {

@@ -16,7 +16,7 @@ const RULES: Rule[] = [
   { tag: 'amps', re: /\b\d{1,3}\s?[-(]\s?\d{2,3}\s?\)?\s?a\b/, w: { electricity: 2.5, meter: 1 } },
   { tag: 'hz', re: /\b(50|60)\s?hz\b/, w: { electricity: 2.5, meter: 1 } },
   { tag: 'tariff', re: /\bt\s?[1-4]\b/, w: { electricity: 0.5 } },
-  { tag: 'electric-words', re: /watt|energy|electric|elektr|energi|phase|\bwire\b|\b[13]\s?p\s?[234]\s?w\b|kvarh|kvah|\bkvar\b|\bkwh\b/, w: { electricity: 2, meter: 1 } },
+  { tag: 'electric-words', re: /watt|energy|electri|elektr|elettr|energi|phase|\belm[aä]tare|s[aä]hk[oö]mittari|\bwire\b|\b[13]\s?p\s?[234]\s?w\b|stromz[aä]h|kvarh|kvah|\bkvar\b|\bkwh\b/, w: { electricity: 2, meter: 1 } },
   { tag: 'electric-zh', re: /电能|电表|電力|電表|单相|三相|單相|電度|电度|電量|电量/, w: { electricity: 2.5, meter: 1.5 } },
   { tag: 'electric-std', re: /iec\s?(6205[23]|6103[56]|1036|521)|en\s?50470|\br\s?46\b|50193/, w: { electricity: 2.5, meter: 1 } },
   // gas
@@ -35,7 +35,7 @@ const RULES: Rule[] = [
   { tag: 'impulse', re: /1\s?imp\s?\S{0,2}\s?0\s?[.,]\s?0?1\s?m/, w: { gas: 0.8, water: 0.3, meter: 0.5 } },
   // heat
   { tag: 'heat-units', re: /gcal|\b[grtf]\s?kan\b|\b[grtf]\s?kal\b|\bgj\b|\bmwh\b/, w: { heat: 3, meter: 1 } },
-  { tag: 'heat-words', re: /heat|warmte|w[äa]rme(?!\s?wasser)|teplo|tepn|calor|chaleur|(?<!woda\s?)ciep[lł](?!a\s?woda)/, w: { heat: 3, meter: 1 } },
+  { tag: 'heat-words', re: /heat|warmte|w[äa]rme(?!\s?wasser)|v[äa]rmem|l[äa]mp[öo]mitt|teplo|tepn|tepla(?!\s?vod)|calor|chaleur|thermique|(?<!woda\s?)ciep[lł](?!a\s?woda)/, w: { heat: 3, meter: 1 } },
   { tag: 'heat-zh', re: /热量|热能|熱量|熱能|供热/, w: { heat: 3.5, meter: 1.5 } },
   { tag: 'heat-std', re: /en\s?1434|\br\s?75\b|gb\s?\/?\s?t\s?32224|cj\s?\/?\s?t\s?188/, w: { heat: 3, meter: 1 } },
   { tag: 'temp-sensor', re: /\bpt\s?(100|500|1000)\b/, w: { heat: 2.5, meter: 1 } },
@@ -46,9 +46,9 @@ const RULES: Rule[] = [
   { tag: 'r-ratio', re: /(^|[^a-z])r\s?-?\s?(40|50|63|80|100|125|160|200|250|315|400|500|630|800)\b/, w: { water: 2, meter: 1 } },
   { tag: 'dn', re: /\b(dn|dy|ay|du)\s?-?\s?(10|15|20|25|32|40|50)\b/, w: { water: 1.5, heat: 1, meter: 1 } },
   { tag: 'pn', re: /\bpn\s?[-=]?\s?(6|10|16|25|1[.,]0|1[.,]6)\b|\bmap\s?-?\s?1[06]\b/, w: { water: 1.5, heat: 0.5, meter: 1 } },
-  { tag: 'water-words', re: /water|wasser|\beau\b|agua|acqua|\bvoda\b|\bwoda\b|\bboda\b|vatten|vesi|wodomierz|vodomj?[eě]r|hidr[oó]metro|apometru|vizora|vizmero|su\s?sayac/, w: { water: 3, meter: 1 } },
+  { tag: 'water-words', re: /water|wasser|\beau\b|agua|acqua|\bvoda\b|\bwoda\b|\bboda\b|vatten|vesi|wodomierz|vodomj?[eě]r|hidr[oó]metro|apometru|vizora|vizmero|su\s?sayac|contor\s?(?:de\s?)?apa\b|vandm[aå]ler|vannm[aå]ler|vandens|\budens\b|veem[oõ]{2}t/, w: { water: 3, meter: 1 } },
   { tag: 'xbc', re: /\bxbc\b|\bx\.b\.c\b/, w: { water: 2.5, cold: 3, meter: 1 } },
-  { tag: 'rbc', re: /\b[grtf]bc\b|\b[grtf]\.b\.c\b/, w: { water: 2.5, hot: 3, meter: 1 } },
+  { tag: 'rbc', re: /(?<![a-z0-9])[grtf「]bc\b|\b[grtf]\.b\.c\b/, w: { water: 2.5, hot: 3, meter: 1 } },
   { tag: 'water-zh', re: /水表|冷水|热水|熱水|水量|水道/, w: { water: 3, meter: 1.5 } },
   { tag: 'cold-zh', re: /冷水/, w: { cold: 3 } },
   { tag: 'hot-zh', re: /热水|熱水/, w: { hot: 3 } },
@@ -58,27 +58,29 @@ const RULES: Rule[] = [
   { tag: 'm3', re: /\bm\s?3\b|\bm\s?3\s?\/\s?h/, w: { water: 0.8, gas: 0.5, heat: 0.3, meter: 1 } },
   { tag: 'cold-temp', re: /(^|[^0-9\-.~])[345][0o]\s?[°'*o]{0,2}\s?p?c\b|\bt\s?[35][0o]\b/, w: { water: 0.5, cold: 1.5 } },
   { tag: 'hot-temp', re: /(^|[^0-9\-.~])(7[0o]|85|9[0o]|95|1[0o]5|1[123][0o])\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(9|13)[0o]\b/, w: { water: 0.3, hot: 1.5 } },
-  // ХОЛОДНАЯ, ХОЛОДНОЙ as read (`XOJOHOV`, `XOJIOIHOH`, `XOOHa`, `XonOHaA`; its Д an `H`, `XOJIOHHON`), also run on from СЧЁТЧИК,
-  // and a type name with its bore, ВСХ-15 or СХВ-20 (not a hex number's `bcf5`).
-  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|(?<![a-jl-z0-9])xo[njli]{0,3}o?[adilnh]?h[oa]|\b(?:bcx|cxb)\s?-\s?(?:15|20|25|32|40|50)\b|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
-  // ГОРЯЧАЯ, ГОРЯЧЕЙ, ГАРЯЧА as read (`TOPAYAA`, `TOPHHAH`, `rOp94eИ`, `rapgya`), and ВСГ-15 or СГВ-15 (`BCF-15`, `CTB-15`).
-  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|(?<![a-z0-9])[tr「][oa]p[ahr9g][y4hu][aehn]|\b(?:bc[rtfi]|c[rtfi]b)\s?-\s?(?:15|20|25|32|40|50)\b|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
+  // ХОЛОДНАЯ, ХОЛОДНОЙ, ХОЛОДНОЇ as read (`XOJOHOV`, `XOJIOIHOH`, `XOOHa`, `XonOHaA`; its Д an `H`, `XOJIOHHON`, or a
+  // Roman two or a Greek mu, `XOJIOⅡHA`, `XOJOμHON`), also run on from СЧЁТЧИК, and a type name with its bore, ВСХ-15 or СХВ-20 (not a hex number's `bcf5`).
+  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|(?<![a-jl-z0-9])xo[njli]{0,3}o?[adilnhμ]{0,2}h[oa]|\b(?:bcx|cxb)\s?-\s?(?:15|20|25|32|40|50)\b|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
+  // ГОРЯЧАЯ, ГОРЯЧЕЙ, ГАРЯЧА, ГАРЯЧОЇ as read (`TOPAYAA`, `TOPHHAH`, `rOp94eИ`, `rapgya`, `TAPHYOI`), and ВСГ-15 or СГВ-15 (`BCF-15`, `CTB-15`).
+  { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|(?<![a-z0-9])[tr「][oa]p[ahr9g][y4hu][aehno]|\b(?:bc[rtfi]|c[rtfi]b)\s?-\s?(?:15|20|25|32|40|50)\b|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
   // УНИВЕРСАЛЬНЫЙ, its И read as N, U or H.
   { tag: 'universal', re: /universal|yh[nuh]bepca/, w: { cold: 0.5, hot: 0.5 } },
   // Russian and Ukrainian names of the kind of meter as the recogniser, which has no Cyrillic, reads
   // them. They tell the kind, not that there is a meter: the recogniser reads such short runs of
   // letters into any pattern (a photo of ArUco markers gave `BOAN`, as ВОДИ reads).
-  // ЭЛЕКТРИЧЕСКОЙ: `3nekTpnyecKoN`, `aneKTpHuecKon`.
-  { tag: 'electric-ru', re: /[3a9]n?ek[tr]p[nhu][y4u]/, w: { electricity: 2.5 } },
+  // ЭЛЕКТРИЧЕСКОЙ, ЕЛЕКТРИЧНОЇ, ЕЛЕКТРОЛІЧИЛЬНИК: `3nekTpnyecKoN`, `aneKTpHuecKon`, `ENEKTPNYHOI`, `EJIEKTPHYHOi`, `EnEKTPOIYNNbHNK`.
+  { tag: 'electric-ru', re: /[3a9e](?:n|ji)?ek[tr]p(?:[nhu][y4u]|o)/, w: { electricity: 2.5 } },
   // ГАЗА, ГАЗОВЫЙ, ГАЗУ: `TA3A`, `ra3a`, `TA3OBbIN`, `「A3Y`, also run on from СЧЁТЧИК or ЛІЧИЛЬНИК (`IyNnbHNKTA3y`).
   { tag: 'gas-ru', re: /(?:^|[^a-z0-9]|[nuh]k)[tfr「]a3(?:[ayo]|0b|\b)/, w: { gas: 2.5 } },
   // Гкал and МВт·ч: `TKan`, `「ka`, `MBT·4`, `MBr·Y`.
   { tag: 'heat-ru-units', re: /(?:^|[^a-z0-9])[grtf「]\s?ka[nl]\b|「\s?ka\b|\bmb[tr]\s?\.?\s?[4yuh]\b/, w: { heat: 2.5 } },
-  // ТЕПЛО- (ТЕПЛОСЧЁТЧИК, ТЕПЛОВОЙ, ТЕПЛОЛІЧИЛЬНИК): `TENNOCYETYNK`, `TEHJIOCHETHHK`, `TEnIOBOn`, `TenOiYbHNK`, `TEOC4ET4NK`.
-  { tag: 'heat-ru', re: /\bte(?:[nhitj][nhijl]{0,3}o(?:c|b|ji|ni|i[iy4un]|\b)|oc[h4y]e)/, w: { heat: 2.5 } },
-  // ВОДЫ and ВОДОСЧЁТЧИК, the Д read `I`, `n` or `A`: `BOIBI`, `BOnbl`, `BOIOCHETHHK` (not the shorter
-  // `BOA` or `BObI`; ХОЛОДНАЯ and ГОРЯЧАЯ, see cold-words and hot-words, say water too).
-  { tag: 'water-ru', re: /\bbo[ilna]b[il1]\b|\bbo[dilna]?o(?:c[y4h]e|mep)/, w: { water: 2.5 } },
+  // ТЕПЛО- (ТЕПЛОСЧЁТЧИК, ТЕПЛОВОЙ, ТЕПЛОЛІЧИЛЬНИК): `TENNOCYETYNK`, `TEHJIOCHETHHK`, `TEnIOBOn`, `TenOiYbHNK`, `TEOC4ET4NK`;
+  // ТЕПЛА (`TEnIA`, `TEHIJIA`); also run on from СЧЁТЧИК or ЛІЧИЛЬНИК (`IYNnbHNKTEnnA`, `HNKTEnNOBOI`).
+  { tag: 'heat-ru', re: /(?:\b|[nhu]k)te(?:[nhitj][nhijl]{0,3}o(?:c|b|ji|ni|i[iy4un]|\b)|oc[h4y]e|[nhitj][nhijl]{1,3}a\b)/, w: { heat: 2.5 } },
+  // ВОДЫ, ВОДОСЧЁТЧИК, ВОДОМЕР, ВОДОМІР, the Д read `I`, `n`, `A` or `μ`: `BOIBI`, `BOnbl`, `BOμbI`, `BOIOCHETHHK`, `BOAOMIP`, `BOⅡOMIP`
+  // (not the shorter `BOA` or `BObI`; ХОЛОДНАЯ and ГОРЯЧАЯ, see cold-words and hot-words, say water too);
+  // ВОДИ only run on from ЛІЧИЛЬНИК or СЧЁТЧИК (`IYNbHNK BON`, `JIIHHJIDHHK BOIH`, `CHETHNK BOИ`).
+  { tag: 'water-ru', re: /\bbo[ilnaμ]b[il1]\b|\bbo[dilnaμ]{0,2}o(?:c[y4h]e|m[ei]p)|[nhu]k\s?bo[adilnuh]{1,2}\b/, w: { water: 2.5 } },
   // generic nameplate markings
   { tag: 'class', re: /\bclass\b|\bcl\.?\s?[0-3]|knacc|kjiacc|to4hoct|toyhoct|kl\.\s?[0-3]/, w: { meter: 0.7 } },
   { tag: 'made-in', re: /made\s?in|\bmid\b|\bce\b|ptb/, w: { meter: 0.5 } },

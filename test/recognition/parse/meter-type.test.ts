@@ -41,6 +41,7 @@ test('water from Qn/Q3, R-ratio, DN, mounting classes and dial multipliers; hot 
   assert.equal(typeOf('Q3 2,5', 'R160', 'DN15'), 'water_unknown');
   assert.equal(typeOf('XBC', 'Q3=2,5'), 'water_cold');
   assert.equal(typeOf('TBC', 'Q3=2,5'), 'water_hot');
+  assert.equal(typeOf('「BC', 'Q3=2,5'), 'water_hot');
   // Hot and cold water in other languages; Polish `ciepła` alone is heat (`ciepłomierz`), with `woda` hot water.
   assert.equal(typeOf('WODA CIEPŁA', 'Q3=2,5'), 'water_hot');
   assert.equal(typeOf('ZIMNA WODA', 'Q3=2,5'), 'water_cold');
@@ -60,22 +61,28 @@ test('Russian and Ukrainian meter names as the recogniser reads them; a few more
   for (const gas of ['CHET4NK TA3A', 'TA3OBbIN C4ET4ИK', 'CueT4HK ra3a 06beMHbIn', 'IyNnbHNKTA3y', 'JIHHJBHHK TA3Y', 'TA30BbINC4ET4NK', 'CHETHHKTA3A']) {
     assert.equal(typeOf(gas, '12345'), 'gas', gas);
   }
-  for (const heat of ['TENNOCYETYNK', 'TEHJIOCHETHHK', 'TEIJIOCYETHHK', 'TEnJOBON 3HePrNN', 'TenOiYbHNK', 'TennOninbHИK', 'TETJOC4ET4NK', 'TEOC4ET4NK YJbTPA3BYKOBON', 'TKan MBr·4', '「ka MBT·4']) {
+  for (const heat of ['TENNOCYETYNK', 'TEHJIOCHETHHK', 'TEIJIOCYETHHK', 'TEnJOBON 3HePrNN', 'TenOiYbHNK', 'TennOninbHИK', 'TETJOC4ET4NK', 'TEOC4ET4NK YJbTPA3BYKOBON', 'TKan MBr·4', '「ka MBT·4', 'CYETYNK TEnIA', 'CHETYHK TEHIJIA', 'NIYNnbHNKTEnnA', 'NIYNNbHNKTEnNOBOIEHEPTN']) {
     assert.equal(typeOf(heat, '12345'), 'heat', heat);
   }
-  for (const cold of ['CHETYNK XOJOHOV BObI', 'CHETHHK XOJIOIHOH BOIBI', 'XOOHa BOa', 'XonOHaA Bona', 'CHETYNKXOJOHONBObI', 'CHETYNKXOJIOHHONBOIM', 'BOa xonoHa', 'BCX-15', 'ÁGUA FRÍA']) {
+  for (const cold of ['CHETYNK XOJOHOV BObI', 'CHETHHK XOJIOIHOH BOIBI', 'XOOHa BOa', 'XonOHaA Bona', 'CHETYNKXOJOHONBObI', 'CHETYNKXOJIOHHONBOIM', 'BOa xonoHa', 'BCX-15', 'ÁGUA FRÍA', 'XOJIOⅡHA BOⅡA', 'CHETYNK XOJOμHON BOμb', 'JNHHJIbHNK XOJIOIHOi BOJH', 'JIYNbHNK XOJOHOI BOИ']) {
     assert.equal(typeOf(cold, 'Q3 2,5'), 'water_cold', cold);
   }
-  for (const hot of ['TOPAYAA BOA', 'TOPHHAH BOIA', '「OPAHAA BONA', 'rOp94eИ BObl', 'ropAyeN BOnbl', 'rapgya Bona', 'CTB-15', 'BCF-15']) {
+  for (const hot of ['TOPAYAA BOA', 'TOPHHAH BOIA', '「OPAHAA BONA', 'rOp94eИ BObl', 'ropAyeN BOnbl', 'rapgya Bona', 'CTB-15', 'BCF-15', 'IYNbHNK 「APAYOI BON', 'JIYNJIbHNK TAPHYOI BOIU', 'IYNbHNK TAPAYOI BOИ']) {
     assert.equal(typeOf(hot, 'Q3 2,5'), 'water_hot', hot);
   }
-  for (const water of ['BOOCYETYИK', 'BOIOCHETHHK', 'BONOCYETYNK', 'BOnbl', 'BOIbI', 'WODOMIERZ', 'VODOMĚR', 'HIDRÔMETRO', 'ÁGUA', 'VODOMJER', 'APOMETRU', 'VÍZÓRA', 'SU SAYACI', '水道メーター']) {
+  for (const water of ['BOOCYETYИK', 'BOIOCHETHHK', 'BONOCYETYNK', 'BOnbl', 'BOIbI', 'WODOMIERZ', 'VODOMĚR', 'HIDRÔMETRO', 'ÁGUA', 'VODOMJER', 'APOMETRU', 'VÍZÓRA', 'SU SAYACI', '水道メーター', 'CONTOR APA', 'BOAOMIP', 'BOⅡOMIP', 'IYNbHNK BON', 'JIIHHJIDHHK BOIH', 'IYNbHNK BOAИ']) {
     assert.equal(typeOf(water, 'PN 16'), 'water_unknown', water);
   }
   for (const gas of ['PLYNOMĚR', 'PLINOMJER', 'DOĞALGAZ SAYACI', 'GÁZÓRA']) assert.equal(typeOf(gas, '12345'), 'gas', gas);
+  for (const water of ['VANDMÅLER', 'VANNMÅLER', 'VANDENS SKAITIKLIS', 'ŪDENS SKAITĪTĀJS', 'VEEMÕÕTJA']) assert.equal(typeOf(water, 'PN 16'), 'water_unknown', water);
+  for (const heat of ['VÄRMEMÄTARE', 'LÄMPÖMITTARI', 'MĚŘIČ TEPLA', 'COMPTEUR D\'ÉNERGIE THERMIQUE']) assert.equal(typeOf(heat, '12345'), 'heat', heat);
+  for (const power of ['COMPTEUR ÉLECTRIQUE', 'CONTATORE ELETTRICO', 'ELMÄTARE', 'SÄHKÖMITTARI']) assert.equal(typeOf(power, '12345'), 'electricity', power);
   assert.equal(typeOf('ガスメーター', '12345'), 'gas');
   assert.equal(typeOf('3nekTpnyecKoN 3HeprИИ', '12345'), 'electricity');
   assert.equal(typeOf('aneKTpHuecKon9HeprHN', '12345'), 'electricity');
+  for (const power of ['MINNJbHNK EnEKTPNYHOI EHEPF', 'JIIHNUIbHHK EJIEKTPHYHOi EHEPTII', 'CHETYHK ЗJIEKTPHYECKOY ЗHEPTHH', 'STROMZÄHLER', 'EnEKTPOIYNNbHNK', 'EJIEKTPOJIIHHJIbHHK']) {
+    assert.equal(typeOf(power, '12345'), 'electricity', power);
+  }
 });
 
 test('Russian thermometers, tonometers, glucometers, multimeters, scales and calculators are not meters', () => {
