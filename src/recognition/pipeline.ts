@@ -416,12 +416,14 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const lines = details.map(toOcrLine);
     const size = { width: img.width, height: img.height };
     const rows = counterRows(img, details, notSerial);
-    const first = parseMeterText(lines, size, meterColour(img, rows[0] ?? null));
+    const firstColour = meterColour(img, rows[0] ?? null);
+    const first = parseMeterText(lines, size, firstColour);
     // The colour is taken round the counter row, not the nameplate's number taken for one: the dial
     // under a serial row held the drums, and their red decimals said hot.
     const row = rows.find((r) => !isSerialRow(r, first.serialNumber)) ?? null;
-    const colour = meterColour(img, row);
-    const text = row === (rows[0] ?? null) ? first : parseMeterText(lines, size, colour);
+    const same = row === (rows[0] ?? null);
+    const colour = same ? firstColour : meterColour(img, row);
+    const text = same ? first : parseMeterText(lines, size, colour);
     return { details, boxes, skipped, lines, size, colour, text, rows };
   };
 
