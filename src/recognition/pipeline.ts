@@ -439,7 +439,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /** A candidate row with its red tail, marked decimals, window look and wheel readings. */
   const examineRow = async (img: RgbImage, row: CounterReading, lines: OcrLine[], skipped: DetectedBox[]): Promise<{ counter: CounterReading; wheels: WheelReading | null }> => {
-    const tailed = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects));
+    const tailed = await extendRedTail(img, row, (rects) => ocr.recognizer.recognize(img, rects), lines);
     // Drum faces past the row that the OCR read no digit on (see unreadRedTails) are the CNN's to read;
     // where it cannot read them all, they are too rolled to read, and the row stands as far as the OCR
     // read it, as a reader's label stops there (`08078.4`, its last two red drums rolling). So are those
@@ -541,7 +541,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       if (widened && mayStartInsideRow(row.rect, img, first, found.pitch)) continue;
       if (seeded && mayEndInsideRow(row.rect, img, found.cells[found.cells.length - 1], found.pitch)) continue;
       // A strip read as far as a rolling red drum often stops there (half numerals read as a symbol).
-      const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects)) : found;
+      const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects), seen.lines) : found;
       const marked = withMarkedDecimals(seen.lines, tailed);
       if (!cued(marked)) continue;
       // A red drum face after the strip's red tail: its OCR stopped short of a rolling last drum (read

@@ -178,6 +178,30 @@ test('extendRedTail takes a glyph that is no digit on a red drum face for that d
   assert.equal((await extendRedTail(light, onLight, rereadAt('886%', [0, 1, 2, 3.6]))).digits, '004886');
 });
 
+test('extendRedTail ends the red tail before a cell a word is boxed on: a frame\'s edge beside the unit is no drum', async () => {
+  const img = strip(5, 3);
+  const c = counterOn(img, '00488');
+  // A re-read that reads the drums `00488675` (30 px apart from x 45) whose centres its rectangle holds.
+  const reread = async (rects: { cx: number; width: number }[]) => {
+    const text = [...'00488675'].filter((_, i) => Math.abs(45 + 30 * i - rects[0].cx) < rects[0].width / 2).join('');
+    const n = 10 * text.length;
+    return [{ text, score: 0.9, charScores: [...text].map(() => 0.9), charSteps: [...text].map((_, i) => 10 * i + 4.5), steps: n, cropWidth: n, inputWidth: n }];
+  };
+  const word = (text: string, left: number, top = 25, score = 0.9, height = 30) => ({
+    text,
+    score,
+    box: [[left, top], [left + 60, top], [left + 60, top + height], [left, top + height]] as [number, number][],
+  });
+  // The third red cell's centre is at x 255: a unit boxed from 262 overlaps its drum.
+  const cut = await extendRedTail(img, c, reread, [word('kWh', 262)]);
+  assert.deepEqual([cut.digits, cut.decimals], ['0048867', 2]);
+  // Boxed clear of it, above the row, or not a word (digits in it, or letters that read as digits),
+  // or letters read unsurely or boxed as tall as the drums (red drums read as letters): the tail goes on.
+  for (const other of [word('kWh', 268), word('kWh', 262, -40), word('m3', 262), word('OIS', 262), word('SNH', 262, 25, 0.4), word('SNH', 262, 18, 0.9, 40)]) {
+    assert.equal((await extendRedTail(img, c, reread, [other])).digits, '00488675', other.text);
+  }
+});
+
 test('extendRedTail places red drums where the re-read found them, each about a pitch past the last', async () => {
   const img = strip(5, 3);
   const c = counterOn(img, '00488');

@@ -46,6 +46,15 @@ test('a lit point between two cells that the OCR did not read is seen, and where
   assert.equal(plainRowSigns(afterOne.img, afterOne.row).pointAfter, 2);
 });
 
+test('a point beside a digit as wide as its cell is seen at the digits\' feet', async () => {
+  // The cells where the OCR put them on a rendered ` 1614.8` (1s on their strokes, right of their
+  // glyphs' middles; the 8 a little left of its own), and the detector box's height: the pitch taken
+  // from them is 54 px of the display's 62, and the slanted 8 spans nine tenths of its cell's grid.
+  const { img, row } = await lcdRow(' 1614.8', '16148', { ghost: 0.03 });
+  const cells = [269, 324, 396, 450, 505].map((x, k) => ({ ...row.cells[k], x, y: 279 }));
+  assert.deepEqual(plainRowSigns(img, { ...row, cells, pitch: 54.3, height: 109 }), { ...clean, pointAfter: 3 });
+});
+
 test('a dot that is no display point (taller than a stroke, or one of two) is a doubt, not a point to read', async () => {
   // Ink at the digits' feet right after the third glyph (where its point would be lit).
   const dab = (img: { data: Uint8Array; width: number; height: number }, w: number, h: number) => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { digitsPastWord, findCounterWindows, gluedToWord, lineDigits } from '../../src/recognition/counter/window.js';
+import { readCounter } from '../../src/recognition/counter/reader.js';
 import type { OcrLineDetail } from '../../src/recognition/ocr/engine.js';
 import { rectCorners, type RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RecognizedCrop } from '../../src/recognition/ocr/recognizer.js';
@@ -92,4 +93,32 @@ test('digits glued to a word of two letters or more are a name, no counter row',
   // A heat meter's probe tag `PT1000` is no register of 1000.
   assert.equal(findCounterWindows([line('PT1000')]).length, 0);
   assert.equal(findCounterWindows([line('T1000')]).length, 1);
+});
+
+test('a digit boxed apart in a gap between two cells of the row, too short to join it, marks the row', () => {
+  // `34`, a lone `7` boxed to its glyph (half the row's height), and `142892` whose `1` is read on
+  // the 7's right edge: the row's cells at 90, 100, 115, 125 ... keep their pitch across that 1.
+  const rest = line('142892', 140, 100, 40);
+  const marked = findCounterWindows([line('34', 95, 100, 40), line('7', 110, 100, 20), rest]);
+  assert.equal(marked[0].cells.map((c) => c.digit).join(''), '34142892');
+  assert.equal(marked[0].gapBoxed, true);
+  const grey = { data: new Uint8Array(300 * 200 * 3).fill(200), width: 300, height: 200 };
+  assert.equal(readCounter(grey, marked[0])?.regular, false);
+  assert.equal(readCounter(grey, findCounterWindows([line('34', 95, 100, 40), rest])[0])?.regular, true);
+  // Without it, off the row's axis, or over a cell (a second read of that drum): no mark.
+  for (const seven of [[], [line('7', 110, 140, 20)], [line('7', 101, 100, 20)]]) {
+    assert.equal(findCounterWindows([line('34', 95, 100, 40), ...seven, rest])[0].gapBoxed, undefined);
+  }
+});
+
+test("drums boxed one by one, each box level, in a row held askew: the row's axis runs through their centres", () => {
+  const slope = Math.tan((8 * Math.PI) / 180);
+  const drums = [...'41201258'].map((d, i) => line(d, 100 + 40 * i, 100 + 40 * i * slope, 30));
+  const [w] = findCounterWindows(drums);
+  assert.equal(w.cells.map((c) => c.digit).join(''), '41201258');
+  assert.ok(Math.abs(Math.atan2(w.axis[1], w.axis[0]) - Math.atan(slope)) < 1e-6, `axis ${w.axis}`);
+  // A long box gives the row's axis as before; so do glyph boxes off any one line (a zigzag).
+  assert.deepEqual(findCounterWindows([line('41201258', 200, 100, 30)])[0].axis, [1, 0]);
+  const zigzag = [...'41201258'].map((d, i) => line(d, 100 + 40 * i, 100 + (i % 2) * 10, 30));
+  assert.deepEqual(findCounterWindows(zigzag)[0].axis, [1, 0]);
 });

@@ -8,6 +8,8 @@ import { cellRedness, isRedAgainst, readCounter, RED_FACE, type CounterReading }
 import { LOOKALIKE_SCORE, median, REREAD_LINE, type DigitCell } from './window.js';
 import { digitLookalike } from '../parse/fold.js';
 import { charOffset } from '../ocr/ctc.js';
+import type { OcrLine } from '../ocr/types.js';
+import { boxHeight } from '../parse/geometry.js';
 
 /** Fractional drums are at most four; more red cells mean a red panel, not drums. */
 const MAX_EXTRA = 4;
@@ -55,8 +57,8 @@ export function redTailCentres(img: RgbImage, c: CounterReading): TailCell[] {
  * Each added digit must sit about one pitch past the one before it; it is placed where the re-read
  * found it, since red drums behind their own window often sit a little off the black drums' pitch.
  */
-export async function extendRedTail(img: RgbImage, c: CounterReading, recognize: RecognizeRects): Promise<CounterReading> {
-  const extra = redTailCentres(img, c);
+export async function extendRedTail(img: RgbImage, c: CounterReading, recognize: RecognizeRects, lines: readonly OcrLine[] = []): Promise<CounterReading> {
+  const extra = shortOfWords(redTailCentres(img, c), c, lines);
   if (!extra.length || c.cells.length < 2) return c;
   const last = c.cells[c.cells.length - 1];
   // Each strip is read once, whichever attempts look at it.
@@ -80,6 +82,53 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
     if (extended && extended.decimalSource === 'colour') return { ...extended, regular: extended.regular && c.regular };
   }
   return c;
+}
+
+/**
+ * A line of three letters or more and no digit, two of them letters no digit looks like: a unit
+ * (`kWh`, `кВт·ч` read `KBT.y`) or a word, not red drums read as letters (`OIS`).
+ */
+function isWord(text: string): boolean {
+  const letters = [...text].filter((ch) => /[a-z]/i.test(ch));
+  return !/[0-9]/.test(text) && letters.length >= 3 && letters.filter((ch) => digitLookalike(ch) === undefined).length >= 2;
+}
+
+/**
+ * How near (in pitches) a word's box may come to a red cell's centre for the cell to be taken as a
+ * drum: a drum's window is some 0.8 pitch wide, so a word boxed nearer overlaps it.
+ */
+const WORD_CLEARANCE = 0.35;
+
+/** A word's least score, and its greatest height as a share of the row's: a unit is printed smaller than the drums. */
+const WORD_SCORE = 0.5;
+const WORD_HEIGHT = 0.8;
+
+/**
+ * The red tail up to the first cell on a word boxed past the row: a red frame's far edge beside the
+ * unit was taken for a drum, and the CNN read its stroke as a `1` (a framed tenth at 0.2 in shadow,
+ * `40150.1` for `4015.0`). Red drums are not printed over: a word boxed within WORD_CLEARANCE of a
+ * cell's centre ends the drums there. Not a box as tall as the drums, nor one read unsurely: red drums
+ * read as letters (an Italian gas row's `518` as `SNH`, at 0.40, boxed taller than the row).
+ */
+function shortOfWords(tail: TailCell[], c: CounterReading, lines: readonly OcrLine[]): TailCell[] {
+  if (!tail.length || !lines.length) return tail;
+  const [ax, ay] = c.axis;
+  const last = c.cells[c.cells.length - 1];
+  const u = (p: { x: number; y: number }) => p.x * ax + p.y * ay;
+  const v = (p: { x: number; y: number }) => p.y * ax - p.x * ay;
+  const starts = lines
+    .filter((l) => l.score >= WORD_SCORE && boxHeight(l.box) <= WORD_HEIGHT * c.height && isWord(l.text))
+    .map((l) => {
+      const us = l.box.map(([x, y]) => u({ x, y }));
+      const vs = l.box.map(([x, y]) => v({ x, y }));
+      return { start: Math.min(...us), top: Math.min(...vs), bottom: Math.max(...vs) };
+    })
+    .filter((w) => w.start > u(last) && w.top < v(last) && w.bottom > v(last))
+    .map((w) => w.start);
+  if (!starts.length) return tail;
+  const first = Math.min(...starts);
+  const k = tail.findIndex((t) => u(t) + WORD_CLEARANCE * c.pitch >= first);
+  return k < 0 ? tail : tail.slice(0, k);
 }
 
 /**

@@ -291,11 +291,20 @@ const POINT_STROKE = [0.6, 2];
 /** How far (grid samples) a point's lowest ink may sit from the digits' lowest. */
 const BASELINE_SLACK = 1.5;
 
-/** The lowest row of a digit's ink in a grid round its cell (lines running across it, such as a frame, left out). */
+/**
+ * The lowest row of a digit's ink in a grid round its cell (lines running across it, such as a frame,
+ * left out). A line runs from side to side, or is flat; a wide glyph is neither (a slanted serif
+ * display's `8` spans nine tenths of its cell: taken for a line, its feet were its middle bar's, and
+ * the point beside it, lit at the real feet, went unseen: ` 1614.8` read `16148`).
+ */
 function baseline(g: Grid): number {
-  const kept = components(g).filter((b) => b.size >= 2 && b.x1 - b.x0 + 1 < 0.9 * g.w && b.y0 > 0 && b.y1 < g.h - 1);
+  const across = (b: Blob) => b.x1 - b.x0 + 1 >= 0.9 * g.w && ((b.x0 === 0 && b.x1 === g.w - 1) || b.y1 - b.y0 + 1 <= FLAT * g.h);
+  const kept = components(g).filter((b) => b.size >= 2 && !across(b) && b.y0 > 0 && b.y1 < g.h - 1);
   return kept.length ? Math.max(...kept.map((b) => b.y1)) : -Infinity;
 }
+
+/** How high a line across a cell's grid may be, as a share of the grid's height (a digit is far taller). */
+const FLAT = 0.25;
 
 /** Seven-segment digits with a lit top (a), middle (g) and bottom (d) bar, by digit. */
 const BARS: Record<'top' | 'middle' | 'bottom', string> = { top: '02356789', middle: '2345689', bottom: '0235689' };

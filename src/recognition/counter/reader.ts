@@ -448,8 +448,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const undivided = dropDividers(win.cells);
   const gaps = undivided.slice(1).map((c, i) => c.u - undivided[i].u);
   const pitch = undivided.length < win.cells.length ? median(gaps) : win.pitch > 0 ? win.pitch : win.height * 0.6;
-  const { cells, regular } = regularise(undivided, pitch);
+  const { cells, regular: even } = regularise(undivided, pitch);
   if (cells.length < 3) return null;
+  const regular = even && !win.gapBoxed;
   const p = median(cells.slice(1).map((c, i) => c.u - cells[i].u)) || pitch;
   let red = cellRedness(img, cells, win.axis, p, win.height);
   let gains: Gains | undefined;

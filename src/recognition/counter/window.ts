@@ -37,6 +37,8 @@ export interface CounterWindow {
   lineIndexes: number[];
   /** Higher is more likely the counter. */
   score: number;
+  /** A digit boxed apart on the row, in a gap between two of its cells, that the row left out (see gapBoxed). */
+  gapBoxed?: boolean;
 }
 
 /**
@@ -170,9 +172,31 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
       used.add(other.i);
       last = o;
     }
-    windows.push(buildWindow(group.map((g) => g.l), group.map((g) => g.i), maxH));
+    const w = buildWindow(group.map((g) => g.l), group.map((g) => g.i), maxH);
+    windows.push(gapBoxed(w, cand.filter((o) => !w.lineIndexes.includes(o.i)).map((o) => o.l)) ? { ...w, gapBoxed: true } : w);
   }
   return windows.filter((w) => w.cells.length >= 3).sort((a, b) => b.score - a.score);
+}
+
+/** How far (in pitches) from both cells round it a left-out digit box's centre must be to be no second read of either. */
+const GAP_CLEARANCE = 0.3;
+
+/**
+ * Whether a digit line left out of the window sits on its axis in a gap between two of its cells:
+ * a drum the row skipped, and what the OCR read round it may be its edge. A 450-px serif gas face's
+ * `7`, boxed alone to its glyph's height (0.59 of the row's, too short to join), lay between the `4`
+ * before it and a `1` the next box read on its right edge (`34142.892` for `34742.891`).
+ */
+function gapBoxed(w: CounterWindow, others: OcrLineDetail[]): boolean {
+  const [ax, ay] = w.axis;
+  const v0 = median(w.cells.map((c) => c.y * ax - c.x * ay));
+  return others.some(({ rect }) => {
+    const u = rect.cx * ax + rect.cy * ay;
+    if (Math.abs(rect.cy * ax - rect.cx * ay - v0) > 0.45 * w.height) return false;
+    const next = w.cells.findIndex((c) => c.u > u);
+    if (next <= 0) return false;
+    return u - w.cells[next - 1].u >= GAP_CLEARANCE * w.pitch && w.cells[next].u - u >= GAP_CLEARANCE * w.pitch;
+  });
 }
 
 /**
@@ -197,15 +221,16 @@ function skewedFrom(angle: number, axisAngle: number): boolean {
 }
 
 function buildWindow(lines: OcrLineDetail[], idx: number[], maxH: number): CounterWindow {
-  const angle = lines[0].rect.angle;
+  const height = median(lines.map((l) => l.rect.height));
+  const boxAngle = lines[0].rect.angle;
   const cells = lines.flatMap((l, k) => {
     const digits = lineDigits(l, idx[k]);
-    return skewedFrom(l.rect.angle, angle) ? digits.map((c) => ({ ...c, score: Math.min(c.score, SKEWED_SCORE) })) : digits;
+    return skewedFrom(l.rect.angle, boxAngle) ? digits.map((c) => ({ ...c, score: Math.min(c.score, SKEWED_SCORE) })) : digits;
   });
+  const angle = glyphBoxes(lines) ? (centresAngle(cells, boxAngle, height) ?? boxAngle) : boxAngle;
   const axis: Point = [Math.cos(angle), Math.sin(angle)];
   for (const c of cells) c.u = c.x * axis[0] + c.y * axis[1];
   cells.sort((a, b) => a.u - b.u);
-  const height = median(lines.map((l) => l.rect.height));
   const gaps = cells.slice(1).map((c, i) => c.u - cells[i].u);
   const pitch = gaps.length ? median(gaps) : height * 0.6;
   const text = lines.map((l) => l.text).join('');
@@ -214,6 +239,36 @@ function buildWindow(lines: OcrLineDetail[], idx: number[], maxH: number): Count
   const meanScore = cells.reduce((a, c) => a + c.score, 0) / Math.max(1, n);
   const score = (height / maxH) * countFit * digitShare(text) * meanScore;
   return { cells, axis, height, pitch, lineIndexes: idx, score };
+}
+
+/** Lines of a glyph or two each: drums boxed one by one, whose boxes' angles say little of the row's. */
+function glyphBoxes(lines: OcrLineDetail[]): boolean {
+  return lines.length >= 3 && lines.every((l) => [...l.text].length <= 2);
+}
+
+/** How far (in row heights) a cell's centre may lie off the line fitted through all of them. */
+const OFF_FITTED_LINE = 0.2;
+
+/**
+ * The angle of the straight line through the cells' centres (least squares), where they lie on it
+ * and it is within a quarter turn's half of `near`; else null. A photo held 8 degrees askew had its
+ * water meter's drums boxed one by one, each box level: the row's axis, taken from the first box,
+ * placed the red drum past the row a fifth of its height too high, and its `8.7` was read `0`
+ * (`41201.250` for `41201.258`).
+ */
+function centresAngle(cells: readonly { x: number; y: number }[], near: number, height: number): number | null {
+  if (cells.length < 4) return null;
+  const [ax, ay] = [Math.cos(near), Math.sin(near)];
+  // In the frame of `near`: u along it, v across.
+  const pts = cells.map((c) => ({ u: c.x * ax + c.y * ay, v: c.y * ax - c.x * ay }));
+  const mu = pts.reduce((a, p) => a + p.u, 0) / pts.length;
+  const mv = pts.reduce((a, p) => a + p.v, 0) / pts.length;
+  const suu = pts.reduce((a, p) => a + (p.u - mu) ** 2, 0);
+  if (suu === 0) return null;
+  const slope = pts.reduce((a, p) => a + (p.u - mu) * (p.v - mv), 0) / suu;
+  if (Math.abs(slope) > 1) return null;
+  if (pts.some((p) => Math.abs(p.v - mv - slope * (p.u - mu)) / Math.hypot(1, slope) > OFF_FITTED_LINE * height)) return null;
+  return near + Math.atan(slope);
 }
 
 export function median(v: number[]): number {
