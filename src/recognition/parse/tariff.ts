@@ -8,9 +8,10 @@ const T1_SCORE = 0.6;
 
 /**
  * `TARIFF`, `TARIFA`, Polish `TARYFA`, and Russian `ТАРИФ` as the recogniser's Latin and Greek
- * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face; its `Ф` an `O`, a `Q`, a `中`, a `の` or lost).
+ * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face; its `Ф` an `O`, a `Q`, a `中`, a `の`,
+ * a `d` or lost: a serif `Тариф` under a warm cast read `Tapud`).
  */
-const TARIFF_STEM = String.raw`ta[rp][iuvynh][foq中の]{0,2}a?`;
+const TARIFF_STEM = String.raw`ta[rp][iuvynh][foqd中の]{0,2}a?`;
 /** A tariff word alone on its line (`ТАРИФ` read `TAPVΦ`), its number boxed apart. */
 export const TARIFF_WORD = new RegExp(`^(?:${TARIFF_STEM}|rate)$`);
 const TARIFF_NUMBER = new RegExp(String.raw`(?:${TARIFF_STEM}|\brate)\s?([1-4])\b`, 'g');

@@ -81,6 +81,7 @@ test("a tariff word held askew: its box's corner juts out over the number boxed 
   const four = { text: '4', score: 1, box: [[674.8, 284.6], [688, 284.6], [688, 299], [674.8, 299]] as [number, number][] };
   assert.equal(parseMeterText([...elec, word, four], PHOTO).tariffCount, 4);
   assert.equal(tariffOf('TAPHQ1', '4253.1'), 2, 'its Ф read as Q');
+  assert.equal(tariffOf('Tapud', '4253.1'), 2, 'a serif Ф under a warm cast read as ud, the 4 not boxed');
 });
 
 test('a tariff word alone on its line, its number unread, marks a multi-tariff register', () => {
