@@ -916,6 +916,21 @@ test('a red frame half in shadow: a band that catches its line about as fully ro
   assert.ok(got === null || got === 92816.039, `92816.039: ${got}`);
 });
 
+test("a red frame whose first drum's corner lies in a shadow's edge: the frame there, red in any light, still starts the decimals", async () => {
+  // A light-drum gas face, the frame's top left corner in the shadow: red to the colour test at 0.03
+  // round the first framed drum, 0.17 round the others; the joined strips read `169999.94` (before).
+  const svg = gasMeterSvg([1, 6, 9, 9, 9, 9, 9, 4.3], '33834598', true);
+  const got = await readingOf(await lit(svg, 'DejaVu Sans', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 16999.994, `16999.994: ${got}`);
+});
+
+test("a drum's 7 half in shadow, boxed askew round its lit stroke and read as a 1, is no sure digit", async () => {
+  // The `7`'s bar in the shadow's edge: its box turned 15 degrees off the row's, read `1` at 0.78, the
+  // CNN seeing 1.0 unsurely: `86108.0` for `086708.0` (before).
+  const got = await readingOf(await lit(electricityDrumSvg('0867080', '01234567'), 'DejaVu Sans', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 86708, `86708: ${got}`);
+});
+
 test('a later look may not read an LCD digit that neither the OCR nor the CNN saw in the first pass', async () => {
   // Half in shadow, the `7`'s unlit segments stand out as lit ones: the first pass read `1` at 0.71
   // (the CNN a firm `7`) and withheld the row; a widened strip read a sure `3`: `3260.7` (before).

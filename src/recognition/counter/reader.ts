@@ -386,6 +386,11 @@ const FRAME_BAND = 0.25;
  * first framed drum, set 2 px high, read as unframed: `931446.55` for `93144.655`).
  */
 export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains?: Gains, offset = FRAME_OFFSETS[0]): number[] {
+  return frameBands(img, cells, axis, pitch, height, gains, offset).map((bands) => Math.min(...bands.map((b) => colourStats(b, 0, 0, 16, 6).redFraction)));
+}
+
+/** The bands above and below each cell that frameRedness measures (after `gains`). */
+function frameBands(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, gains: Gains | undefined, offset: number): RgbImage[][] {
   const [nx, ny] = [-axis[1], axis[0]];
   const across = (c: DigitCell) => c.x * nx + c.y * ny;
   const line = median(cells.map(across));
@@ -393,9 +398,35 @@ export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pit
     const shift = side * offset * height - (across(cell) - line);
     const at = { x: cell.x + nx * shift, y: cell.y + ny * shift };
     const patch = sampleQuad(img, cellQuad(at, axis, pitch * CELL_WIDTH, height * FRAME_BAND), 16, 6);
-    return colourStats(gains ? balance(patch, gains) : patch, 0, 0, 16, 6).redFraction;
+    return gains ? balance(patch, gains) : patch;
   };
-  return cells.map((cell) => Math.min(band(cell, -1), band(cell, 1)));
+  return cells.map((cell) => [band(cell, -1), band(cell, 1)]);
+}
+
+/**
+ * The framed run with the cells a shadow across the frame darkens past the colour test (a gas face's
+ * frame, lit at 0.17 round its last two drums, at 0.03 below its first, in the shadow's soft edge:
+ * `169999.94` for `16999.994`; the band there, its frame's corner in the shadow, is as light on the
+ * whole as the lit ones). The run is the row's last cells, each framed above and below about as much
+ * as the run the colour test found, in red of any light (see dimRed); the cells before it must show
+ * no frame red in any light. `k`: the run the colour test found, `least` its least framed cell's redness.
+ */
+function shadowedFrame(img: RgbImage, cells: DigitCell[], axis: Point, pitch: number, height: number, k: number, least: number, offset: number, gains?: Gains): number {
+  const n = cells.length;
+  if (k === 0 || k >= MAX_RED_DRUMS) return k;
+  const framed = FRAME_EVENNESS * least;
+  const bands = frameBands(img, cells, axis, pitch, height, gains, offset).map((sides) =>
+    sides.map((b) => {
+      const stats = colourStats(b, 0, 0, 16, 6);
+      let dim = 0;
+      for (let i = 0; i < b.data.length; i += 3) if (dimRed(b.data[i], b.data[i + 1], b.data[i + 2])) dim++;
+      return { red: stats.redFraction, dim: (dim * 3) / b.data.length };
+    }),
+  );
+  const inRun = (i: number) => bands[i].every((b) => b.red >= framed || b.dim >= framed);
+  let j = k;
+  while (j < MAX_RED_DRUMS && n - j > 2 && inRun(n - 1 - j)) j++;
+  return j > k && bands.slice(0, n - j).every((c) => Math.min(...c.map((b) => b.dim)) < framed) ? j : k;
 }
 
 /**
@@ -499,7 +530,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     const least = framed > 0 ? Math.min(...frame.slice(n - framed, n)) : 0;
     const asFramed = (f: number) => isRedAgainst(f, unframed) && (framed === 0 || f >= FRAME_EVENNESS * least);
     const beyondIt = (redNext < RED_CELL && asFramed(frame[n])) || (framed === 0 && redFurther[0] < RED_CELL && asFramed(frame[n + 1]));
-    return { framed, least, beyond: beyondIt };
+    return { framed, least, beyond: beyondIt, offset };
   };
   const offsets = k === 0 && framesTell ? FRAME_OFFSETS : [];
   for (const [i, offset] of offsets.entries()) {
@@ -513,7 +544,8 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
       if (!other.beyond && other.framed > seen.framed && other.least >= AS_FULLY * seen.least) seen = other;
     }
     framedBeyond = seen.beyond;
-    if (!framedBeyond && (!pointed || seen.framed === n - 1 - sep)) k = seen.framed;
+    const framed = framedBeyond ? 0 : shadowedFrame(img, cells, win.axis, p, win.height, seen.framed, seen.least, seen.offset, gains);
+    if (!framedBeyond && (!pointed || framed === n - 1 - sep)) k = framed;
     break;
   }
   if (k >= 1 && k <= 4 && n - k >= 2) {

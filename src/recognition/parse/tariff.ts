@@ -12,9 +12,14 @@ const T1_SCORE = 0.6;
  * a `d` or lost: a serif `Тариф` under a warm cast read `Tapud`).
  */
 const TARIFF_STEM = String.raw`ta[rp][iuvynh][foqd中の]{0,2}a?`;
+/**
+ * A colon after the word, printed (`TARIFF: 2`) or read into the gap before a number boxed apart (a
+ * small `RATE 3` turned sideways and back read `RATE :` and `3`).
+ */
+const WORD_COLON = String.raw`\s?:?`;
 /** A tariff word alone on its line (`ТАРИФ` read `TAPVΦ`), its number boxed apart. */
-export const TARIFF_WORD = new RegExp(`^(?:${TARIFF_STEM}|rate)$`);
-const TARIFF_NUMBER = new RegExp(String.raw`(?:${TARIFF_STEM}|\brate)\s?([1-4])\b`, 'g');
+export const TARIFF_WORD = new RegExp(`^(?:${TARIFF_STEM}|rate)${WORD_COLON}$`);
+const TARIFF_NUMBER = new RegExp(String.raw`(?:${TARIFF_STEM}|\brate)${WORD_COLON}\s?([1-4])\b`, 'g');
 /** How surely a tariff word alone must be read to mark a multi-tariff register (`TAPNO` at 0.80). */
 const WORD_SCORE = 0.7;
 /** How far past the word's end its number may lie, and off its level, in the word's heights. */

@@ -73,6 +73,9 @@ test('a tariff word whose number was boxed apart right after it', () => {
   assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 420, 25, 30]), 2);
   assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 60, 380, 25, 30]), 2);
   assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['7', 290, 380, 25, 30]), 2);
+  assert.equal(tariffOf('TARIFF: 3'), 3, 'a colon after the word');
+  // A small `RATE 3` turned sideways and back: `RATE :` and its `3` boxed apart.
+  assert.equal(withLines(['RATE :', 150, 380, 120, 30], ['3', 290, 380, 25, 30]), 3);
 });
 
 test("a tariff word held askew: its box's corner juts out over the number boxed apart", () => {
