@@ -58,9 +58,10 @@ const RULES: Rule[] = [
   { tag: 'm3', re: /\bm\s?3\b|\bm\s?3\s?\/\s?h/, w: { water: 0.8, gas: 0.5, heat: 0.3, meter: 1 } },
   { tag: 'cold-temp', re: /(^|[^0-9\-.~])[345][0o]\s?[°'*o]{0,2}\s?p?c\b|\bt\s?[35][0o]\b/, w: { water: 0.5, cold: 1.5 } },
   { tag: 'hot-temp', re: /(^|[^0-9\-.~])(7[0o]|85|9[0o]|95|1[0o]5|1[123][0o])\s?[°'*o]{0,2}\s?p?c\b|\bt\s?(9|13)[0o]\b/, w: { water: 0.3, hot: 1.5 } },
-  // ХОЛОДНАЯ, ХОЛОДНОЙ, ХОЛОДНОЇ as read (`XOJOHOV`, `XOJIOIHOH`, `XOOHa`, `XonOHaA`; its Д an `H`, `XOJIOHHON`, or a
-  // Roman two or a Greek mu, `XOJIOⅡHA`, `XOJOμHON`), also run on from СЧЁТЧИК, and a type name with its bore, ВСХ-15 or СХВ-20 (not a hex number's `bcf5`).
-  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|(?<![a-jl-z0-9])xo[njli]{0,3}o?[adilnhμ]{0,2}h[oa]|\b(?:bcx|cxb)\s?-\s?(?:15|20|25|32|40|50)\b|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
+  // ХОЛОДНАЯ, ХОЛОДНОЙ, ХОЛОДНОЇ as read (`XOJOHOV`, `XOJIOIHOH`, `XOOHa`, `XonOHaA`; its Д an `H`, `XOJIOHHON`, a
+  // Roman two, a Greek mu or, monospaced and askew, a `Z`: `XOJIOⅡHA`, `XOJOμHON`, `XOJOZHON`), also run on from
+  // СЧЁТЧИК, and a type name with its bore, ВСХ-15 or СХВ-20 (not a hex number's `bcf5`).
+  { tag: 'cold-words', re: /\bcold\b|kalt|froid|fr[íi]a|fredda|xonod|xolod|(?<![a-jl-z0-9])xo[njli]{0,3}o?[adilnhμz]{0,2}h[oa]|\b(?:bcx|cxb)\s?-\s?(?:15|20|25|32|40|50)\b|zimn[ae]\s?woda|woda\s?zimna|studen[aá]/, w: { water: 1, cold: 2.5 } },
   // ГОРЯЧАЯ, ГОРЯЧЕЙ, ГАРЯЧА, ГАРЯЧОЇ as read (`TOPAYAA`, `TOPHHAH`, `rOp94eИ`, `rapgya`, `TAPHYOI`), and ВСГ-15 or СГВ-15 (`BCF-15`, `CTB-15`).
   { tag: 'hot-words', re: /\bhot\b|warm\s?wasser|warm\s?water|chaud|caliente|calda|ropy4|ropr4|gorya|(?<![a-z0-9])[tr「][oa]p[ahr9g][y4hu][aehno]|\b(?:bc[rtfi]|c[rtfi]b)\s?-\s?(?:15|20|25|32|40|50)\b|ciep[lł]a\s?woda|woda\s?ciep[lł]a|tepl[aá]\s?voda/, w: { water: 1, hot: 2.5 } },
   // УНИВЕРСАЛЬНЫЙ, its И read as N, U or H.
