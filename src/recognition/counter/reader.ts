@@ -405,7 +405,7 @@ function frameBands(img: RgbImage, cells: DigitCell[], axis: Point, pitch: numbe
 
 /**
  * The framed run with the cells a shadow across the frame darkens past the colour test (a gas face's
- * frame, lit at 0.17 round its last two drums, at 0.03 below its first, in the shadow's soft edge:
+ * frame, lit at 0.17 round its last two drums, at 0.03 above its first, in the shadow's soft edge:
  * `169999.94` for `16999.994`; the band there, its frame's corner in the shadow, is as light on the
  * whole as the lit ones). The run is the row's last cells, each framed above and below about as much
  * as the run the colour test found, in red of any light (see dimRed); the cells before it must show
