@@ -66,9 +66,6 @@ test("a lone drum's box turned well off the row's axis gives its digit unsurely;
   const skewed = findCounterWindows([line('7544', 100, 100, 40), turned('1', 135, 0.72), line('90', 150, 100, 40)]);
   assert.equal(skewed[0].cells.map((c) => c.digit).join(''), '7544190');
   assert.deepEqual(skewed[0].cells.map((c) => c.score), [0.97, 0.97, 0.97, 0.97, 0.5, 0.97, 0.97]);
-  // A drum's 7 half in shadow, boxed 15 degrees askew round its lit stroke and read as a `1`.
-  const shaded = findCounterWindows([line('86', 100, 100, 40), turned('1', 125, 0.26), line('080', 150, 100, 40)]);
-  assert.equal(shaded[0].cells[2].score, 0.5);
   // A glyph's box taken a quarter turn round, or turned a little (a slanted photo), keeps its score.
   for (const angle of [Math.PI / 2, -Math.PI / 2 + 0.1, 0.2]) {
     const kept = findCounterWindows([line('7544', 100, 100, 40), turned('1', 135, angle), line('90', 150, 100, 40)]);

@@ -203,10 +203,12 @@ function gapBoxed(w: CounterWindow, others: OcrLineDetail[]): boolean {
  * A box turned this far (radians) from the row's axis, other than by a quarter turn (a glyph's box
  * may be taken either way), was recognised from a skewed crop of its glyph: a rendered red `7`
  * boxed alone at 41 degrees read as a sure `1`, which the CNN, across its 1/7 confusion, could not
- * veto (`7544.19` for `7544.790`); a drum's `7` half in a shadow's edge, boxed 14 degrees off the
- * row round its lit stroke, read as `1` at 0.78 (`86108.0` for `086708.0`). At 0.35 the latter passed.
+ * veto (`7544.19` for `7544.790`). Not at 0.22 (13 degrees): a drum's `7` half in a shadow's edge,
+ * boxed 14 degrees off the row round its lit stroke and read as `1` at 0.78 (`86108.0` for `086708.0`),
+ * was withheld then, but a blurred monospaced `6`, boxed 14 degrees off with the window's edge as `16`,
+ * went to the CNN's firm `0` (`707427.5` for `767427.5`).
  */
-const SKEWED_BOX = 0.22;
+const SKEWED_BOX = 0.35;
 /**
  * Score of a skewed box's digits: unsure, so that the CNN must support them, and may read them in the
  * OCR's place, but not across its own confusions (see combine.ts): there the two readers' doubts meet,
