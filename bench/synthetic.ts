@@ -2,7 +2,7 @@
 // that needs no data set (each wrong one is printed with what the counter stage saw). The faces are
 // the test fixtures' (DejaVu fonts, rendered by sharp): a water meter with 5 black and 3 red drums,
 // an electricity register with its drums in separate windows, with and without a tenths drum set
-// apart, and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
+// apart (printed as the row's drums are, or the other way round), and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
 // their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
 // faint unlit segments, a point), alone, with a tariff sign and a register code (`T2`, `1.8.2`), and
 // with a tariff in words (`ТАРИФ 2`, `TARIFF 3`, `МНОГОТАРИФНЫЙ`);
@@ -255,6 +255,9 @@ function faces({ rnd, more, lcd, hot, framed, gas, volumeLcd, heatLcd, lookalike
     { layout: 'water 5+3 red', svg: waterMeterSvg(water, '12-345678'), shows: water, right: [Number(water) / 1000], type: 'water_cold' },
     { layout: 'windows + tenth apart', svg: windowedMeterSvg(whole, tenth), shows: `${whole}|${tenth}`, right: [Number(whole), Number(`${whole}.${tenth}`)], type: 'electricity' },
     { layout: 'windows, no tenth', svg: windowedMeterSvg(whole, null), shows: whole, right: [], type: 'electricity' },
+    // The same register with its tenth printed the other way round (light on a dark drum): a tenth set
+    // apart by its look, where the one above, printed as the row's drums are, may be the row's own last drum.
+    { layout: 'windows + dark tenth apart', svg: windowedMeterSvg(whole, tenth, 'light'), shows: `${whole}|${tenth} light on dark`, right: [Number(whole), Number(`${whole}.${tenth}`)], type: 'electricity' },
     { layout: 'electricity 6+1 red', svg: electricityDrumSvg(register, '01234567'), shows: register, right: [Number(register) / 10], type: 'electricity' },
     { layout: 'water, drums rolling', svg: waterMeterSvg(waterRoll, '12-345678'), shows: shown(waterRoll), right: rollingRight(waterRoll, 3), type: 'water_cold' },
     // Readers leave a rolling tenth out: the whole kWh is right while the tenth drum is between digits.

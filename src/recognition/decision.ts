@@ -166,11 +166,14 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
 }
 
 /**
- * An electricity drum register's reading in whole kWh, when only its tenth drum is in doubt and the
- * CNN sees that drum part way between two digits: readers (and billing) leave a rolling tenth out
- * (every such label in meters-dev does: `0599` for a KEC register showing 599 and a tenth between
- * 0 and 1). The whole drums must read alike by both readers, with no veto, the units drum must
- * stand on a digit, and the tenth must not be passing 9 -> 0, which carries the units drum along.
+ * An electricity drum register's reading when only its tenth drum is in doubt and the CNN sees that
+ * drum part way between two digits: the whole kWh, and the tenth as the lower of its two digits, as a
+ * half-rolled wheel is written down. Readers who leave a rolling tenth out (every such label in
+ * meters-dev does: `0599` for a KEC register showing 599 and a tenth between 1 and 2) compare at their
+ * label's precision, where the tenth changes nothing; a reading of the whole kWh alone would miss
+ * every label that keeps the tenth. The whole drums must read alike by both readers, with no veto,
+ * the units drum must stand on a digit, and the tenth must not be passing 9 -> 0, which carries the
+ * units drum along.
  */
 function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
   const n = c.cells.length;
@@ -183,7 +186,8 @@ function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; w
   // Not even one near-certain OCR digit against the CNN: a row whose cells the CNN sees off their
   // drums may have lost drums too (a tilted `274707.2` read as `47072`, its `4` vetoed).
   if (combined.disagreements > 0 || combined.overruled > 0) return null;
-  return { reading: Number(combined.digits), why: 'ok: whole kWh, tenth rolling' };
+  const tenth = Math.floor(wheels.positions[n - 1]) % 10;
+  return { reading: (Number(combined.digits) * 10 + tenth) / 10, why: 'ok: whole kWh, tenth rolling' };
 }
 
 /** The counter's value when the evidence agrees; null rather than a guess. */

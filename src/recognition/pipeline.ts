@@ -19,7 +19,7 @@ import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './coun
 import { rowsBesideMarks } from './counter/beside-marks.js';
 import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, widenedRows } from './counter/widen.js';
 import { joinedRows } from './counter/lone-boxes.js';
-import { inSeparateWindows, rowLook } from './counter/row-look.js';
+import { inkTurnsPast, inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, glyphBoxedBefore, leftOutFloor } from './counter/drum-before.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { digitPastEnd } from './counter/digit-past-ends.js';
@@ -470,7 +470,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const signs = async () => {
       const windows = rowLook(img, row);
       const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
-      const beyond = plainWindows && (await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)));
+      const further = plainWindows ? await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)) : null;
+      const beyond = further !== null && inkTurnsPast(img, row, further);
       // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
       const drums = drumRow(row) || beyond;
       const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW), () => glyphBoxedBefore(lines, row)) : null;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { beyondStrip, drumBeyond, furtherDrumRead, rowGoesOn } from '../../src/recognition/counter/drum-beyond.js';
+import { beyondStrip, drumBeyond, furtherDrumAt, furtherDrumRead, rowGoesOn } from '../../src/recognition/counter/drum-beyond.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { evenRow, recognizedAt as readAt } from './fixtures.js';
 
@@ -22,6 +22,10 @@ test('one more digit a pitch past the row is a further drum; anything else is no
   const s = beyondStrip(row);
   const xs = [45, 75, 105, 135, 165];
   assert.equal(furtherDrumRead(row, s, readAt(s, '108956', [...xs, 196])), true);
+  // It lies 31 px, about a pitch, past the last cell's centre.
+  const past = furtherDrumAt(row, s, readAt(s, '108956', [...xs, 196]));
+  assert.ok(past !== null && Math.abs(past - 31 / 30) < 0.1, `past ${past}`);
+  assert.equal(furtherDrumAt(row, s, readAt(s, '10895', xs)), null);
   // The further drum read unsurely (a rolling tenth) still counts; it is not part of the reading.
   assert.equal(furtherDrumRead(row, s, readAt(s, '108950', [...xs, 193], [0.9, 0.9, 0.9, 0.9, 0.9, 0.25])), true);
   // Too close to be a drum of its own, or too far (a screw, a mark beyond the register).
@@ -50,7 +54,7 @@ test('two more digits past the row, the second surely and a second pitch on: the
   assert.equal(rowGoesOn(row, s, readAt(s, '108959', [...xs, 195])), false);
 });
 
-test('drumBeyond reads the strip, and when it finds a further drum, a longer one; the row must end there', async () => {
+test('drumBeyond reads the strip, and when it finds a further drum, a longer one; the row must end there, and it says where that drum lies', async () => {
   const counter = row as unknown as CounterReading;
   const reads = (texts: [string, number[]][]) => {
     const rects: unknown[] = [];
@@ -63,12 +67,14 @@ test('drumBeyond reads the strip, and when it finds a further drum, a longer one
   };
   const xs = [45, 75, 105, 135, 165];
   const ends = reads([['108956', [...xs, 196]], ['108956', [...xs, 196]]]);
-  assert.equal(await drumBeyond(counter, ends.recognize as never), true);
+  const past = await drumBeyond(counter, ends.recognize as never);
+  // Pitches past the last cell: its digit's offset in the strip (see furtherDrumAt).
+  assert.ok(past !== null && past >= 0.6 && past <= 1.4, `past ${past}`);
   assert.equal(ends.rects.length, 2);
   assert.deepEqual(ends.rects[0], beyondStrip(row));
   const goesOn = reads([['108956', [...xs, 196]], ['1089567', [...xs, 196, 226]]]);
-  assert.equal(await drumBeyond(counter, goesOn.recognize as never), false);
+  assert.equal(await drumBeyond(counter, goesOn.recognize as never), null);
   const none = reads([['10895', xs]]);
-  assert.equal(await drumBeyond(counter, none.recognize as never), false);
+  assert.equal(await drumBeyond(counter, none.recognize as never), null);
   assert.equal(none.rects.length, 1);
 });

@@ -334,9 +334,10 @@ export function wheelsAt(positions: number[]) {
 /**
  * An electricity meter face: whole-kWh drums (dark numerals on light drums) each in its own window of
  * a dark plate, reading `whole`; with `tenth`, one more, smaller drum in a window of its own past the
- * plate (the tenths drum many such registers set apart).
+ * plate (the tenths drum many such registers set apart), its numeral dark on a light drum as the
+ * row's, or with `tenthInk` light, light on a dark drum.
  */
-export function windowedMeterSvg(whole: string, tenth: string | null): string {
+export function windowedMeterSvg(whole: string, tenth: string | null, tenthInk: 'dark' | 'light' = 'dark'): string {
   const pitch = 74;
   const x0 = 150;
   const drums = [...whole]
@@ -349,8 +350,8 @@ export function windowedMeterSvg(whole: string, tenth: string | null): string {
   const plateEnd = x0 + whole.length * pitch - 4;
   const cx = x0 + (whole.length - 1) * pitch + 29 + pitch;
   const small = tenth === null ? '' :
-    `<rect x="${cx - 27}" y="244" width="54" height="74" fill="#222"/><rect x="${cx - 21}" y="250" width="42" height="62" fill="#f4f4f0"/>` +
-    `<text x="${cx}" y="301" font-family="DejaVu Sans" font-weight="bold" font-size="50" fill="#111" text-anchor="middle">${tenth}</text>`;
+    `<rect x="${cx - 27}" y="244" width="54" height="74" fill="#222"/><rect x="${cx - 21}" y="250" width="42" height="62" fill="${tenthInk === 'dark' ? '#f4f4f0' : '#2a2a2a'}"/>` +
+    `<text x="${cx}" y="301" font-family="DejaVu Sans" font-weight="bold" font-size="50" fill="${tenthInk === 'dark' ? '#111' : '#eeeeea'}" text-anchor="middle">${tenth}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="620">
 <rect width="900" height="620" fill="#b9bcbf"/>
 <rect x="80" y="120" width="740" height="440" fill="#d6d8da" stroke="#555" stroke-width="6"/>

@@ -442,12 +442,18 @@ test('a row refused as a counter for its length is the nameplate number; a count
   assert.equal(nameplateNumber({ ...rowOf('70840972'), regular: false }), '');
 });
 
-test('drums in separate windows read without a decimal cue: whole kWh when a tenths drum follows in a window of its own, else withheld', async () => {
+test('drums in separate windows read without a decimal cue: whole kWh when a tenths drum printed the other way round follows in a window of its own, else withheld', async () => {
   const r = await recognizerP;
-  const apart = await r.inspect(await renderSvg(windowedMeterSvg('10895', '6')));
+  const apart = await r.inspect(await renderSvg(windowedMeterSvg('10895', '6', 'light')));
   assert.equal(apart.counter?.digits, '10895');
   assert.equal(apart.counter?.drumBeyond, true);
   assert.equal(apart.outcome.kind === 'meter' ? apart.outcome.meter.currentReading : 'none', 10895);
+  // A further drum printed as the row's drums are may be the row's own last drum boxed apart from it
+  // (its window in the light past a shadow): no reading.
+  const same = await r.inspect(await renderSvg(windowedMeterSvg('10895', '6')));
+  assert.equal(same.counter?.digits, '10895');
+  assert.equal(same.counter?.drumBeyond, false);
+  assert.equal(same.outcome.kind === 'meter' ? same.outcome.meter.currentReading : 'none', null);
   // Without that drum the last one read may itself be an unmarked tenth: no reading.
   const alone = await r.inspect(await renderSvg(windowedMeterSvg('10895', null)));
   assert.equal(alone.counter?.digits, '10895');
@@ -523,7 +529,7 @@ test('a register read only in part, with a drum past the part, is not taken for 
   assert.ok(got === null || got === 5639999.7, `5639999.7: ${got}`);
 });
 
-test('a framed red tenth rolling past the whole kWh, which the OCR did not read, gives the whole kWh', async () => {
+test('a framed red tenth rolling past the whole kWh, which the OCR did not read, gives the whole kWh and the lower digit of the tenth', async () => {
   // The CNN sees the tenth between two digits, so the tail did not settle: null before (red beyond).
   for (const [positions, whole] of [[[8, 7, 4, 9, 9, 8.7], 87499], [[5, 4, 5, 8, 5, 7.6], 54585]] as const) {
     const got = await readingOf(await renderSvg(framedTenthSvg([...positions], '3165537')));
@@ -956,4 +962,20 @@ test("a drum boxed alone askew is no digit for the CNN to read across its 1/7 co
   const svg = waterMeterSvg([2, 3, 3, 2, 3, 4, 1, 7], '12-345678').replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Sans Condensed"');
   const got = await readingOf(await sharp(await renderSvg(svg)).resize(450).png().toBuffer());
   assert.ok(got === null || got === 23323.417, `23323.417: ${got}`);
+});
+
+test("a windowed register's last window boxed apart from the row is no tenth set apart: no reading, not the row short of it", async () => {
+  // Serif, in Russian, the row in shadow but for its last window: the OCR boxed `7268`, the strip read
+  // on to `72684`, and that `4`, a pitch on, was taken for a tenths drum set apart: `7268` (before).
+  const svg = inRussian(windowedMeterSvg('72684', null));
+  const got = await readingOf(await lit(svg, 'DejaVu Serif', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.equal(got, null);
+});
+
+test("a blurred LCD's last 1, boxed apart from the row, is the row's own digit, not a tenth set apart", async () => {
+  // Serif, in Russian, blurred: the strips half way between the slanted digits looked like bars between
+  // windows, and the `1` read past the row was taken for a tenths drum: `3806` (before).
+  const svg = inRussian(lcdMeterSvg('38061', '01234567', { ghost: 0.03 })).replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Serif"');
+  const got = await readingOf(await sharp(await renderSvg(svg)).blur(1.5).png().toBuffer());
+  assert.ok(got === null || got === 38061, `38061: ${got}`);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inSeparateWindows, onLighterCarrier, rowLook } from '../../src/recognition/counter/row-look.js';
+import { inkTurnsPast, inSeparateWindows, onLighterCarrier, rowLook } from '../../src/recognition/counter/row-look.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 
 /** A row of 5 cells at 30 px pitch centred on y = 40: faces 22 px wide, background elsewhere. */
@@ -67,4 +67,31 @@ test('the ink of the digits is told lighter or darker than their faces', () => {
   // White numerals on dark drums (a gas register), in windows or on one band.
   assert.equal(rowLook(row(30, 10, 235), geometry).lightInk, true);
   assert.equal(rowLook(row(30, 30, 235), geometry).lightInk, true);
+});
+
+/** `img` with one more cell a pitch past the row's last (centre x = 195): a face and a stroke of its own. */
+function withFurtherCell(img: RgbImage, face: number, ink: number): RgbImage {
+  const out = { ...img, data: Uint8Array.from(img.data) };
+  for (let y = 15; y < 65; y++) {
+    for (let x = 195 - 11; x < 195 + 11; x++) {
+      const dark = x > 192 && x < 198 && y > 25 && y < 55;
+      out.data.fill(dark ? ink : face, (y * img.width + x) * 3, (y * img.width + x) * 3 + 3);
+    }
+  }
+  return out;
+}
+
+test('a digit past the row printed the other way round from the row is told from one printed as the row is', () => {
+  // Dark numerals on light faces, and past them one more such (a window of the row's own, an LCD's digit).
+  const plain = row(220, 40);
+  assert.equal(inkTurnsPast(withFurtherCell(plain, 220, 20), geometry, 1), false);
+  // ... also in more light than the row (a shadow over the row, not over the further drum).
+  assert.equal(inkTurnsPast(withFurtherCell(plain, 250, 30), geometry, 1), false);
+  // A light numeral on a dark drum past them (a tenths drum set apart, in a plate of its own).
+  assert.equal(inkTurnsPast(withFurtherCell(plain, 40, 235), geometry, 1), true);
+  // White numerals on dark drums, and past them a dark numeral on a bare metal drum, however dull.
+  const dark = row(30, 10, 235);
+  assert.equal(inkTurnsPast(withFurtherCell(dark, 200, 30), geometry, 1), true);
+  assert.equal(inkTurnsPast(withFurtherCell(dark, 150, 30), geometry, 1), true);
+  assert.equal(inkTurnsPast(withFurtherCell(dark, 30, 235), geometry, 1), false);
 });

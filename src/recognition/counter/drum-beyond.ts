@@ -26,19 +26,25 @@ export function beyondStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' |
 }
 
 /**
- * Whether the re-read strip holds exactly the row's digits and then one more digit, about a pitch
- * past the last one (`rec` is the strip's recognition, `strip` the rectangle it was read from).
+ * How far past the last cell's centre, in pitches, the one more digit lies when the re-read strip
+ * holds exactly the row's digits and then that digit, about a pitch past the last one; null when it
+ * holds anything else (`rec` is the strip's recognition, `strip` the rectangle it was read from).
  */
-export function furtherDrumRead(c: Pick<CounterReading, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+export function furtherDrumAt(c: Pick<CounterReading, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): number | null {
   const text = rec.text.replace(/\s/g, '');
-  if (text.length !== c.digits.length + 1 || !text.startsWith(c.digits)) return false;
+  if (text.length !== c.digits.length + 1 || !text.startsWith(c.digits)) return null;
   const extra = text[text.length - 1];
-  if (extra < '0' || extra > '9') return false;
+  if (extra < '0' || extra > '9') return null;
   const i = rec.text.lastIndexOf(extra);
   // Offsets are from the strip's centre; the last cell sits AFTER pitches before the strip's end.
   const past = (charOffset(rec, i, strip.width) - strip.width / 2) / c.pitch + AFTER;
-  if (past < NEAREST || past > FARTHEST) return false;
-  return extra !== '1' || (rec.charScores[i] ?? rec.score) >= FRAME_ONE_SCORE;
+  if (past < NEAREST || past > FARTHEST) return null;
+  return extra !== '1' || (rec.charScores[i] ?? rec.score) >= FRAME_ONE_SCORE ? past : null;
+}
+
+/** Whether the re-read strip holds exactly the row's digits and then one more digit, about a pitch past the last one. */
+export function furtherDrumRead(c: Pick<CounterReading, 'digits' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+  return furtherDrumAt(c, strip, rec) !== null;
 }
 
 /** How far past the last cell the strip that looks for a second further drum reaches, in pitches. */
@@ -68,15 +74,17 @@ export function rowGoesOn(c: Pick<CounterReading, 'digits' | 'pitch'>, strip: Ro
 }
 
 /**
- * Whether a drum the OCR did not read follows the row, a pitch past its last digit, and ends it: a
- * row read on past it, two pitches on, is a row the OCR read only part of.
+ * Where a drum the OCR did not read follows the row, about a pitch past its last digit, and ends it
+ * (in pitches past the last cell's centre); null where none does. A row read on past it, two pitches
+ * on, is a row the OCR read only part of.
  */
-export async function drumBeyond(c: CounterReading, recognize: RecognizeRects): Promise<boolean> {
-  if (c.cells.length < 2) return false;
+export async function drumBeyond(c: CounterReading, recognize: RecognizeRects): Promise<number | null> {
+  if (c.cells.length < 2) return null;
   const strip = beyondStrip(c);
   const further = rowStrip(c, BEFORE, SECOND_AFTER, HEIGHT);
   const [rec] = await recognize([strip]);
-  if (rec === undefined || !furtherDrumRead(c, strip, rec)) return false;
+  const past = rec === undefined ? null : furtherDrumAt(c, strip, rec);
+  if (past === null) return null;
   const [on] = await recognize([further]);
-  return on === undefined || !rowGoesOn(c, further, on);
+  return on === undefined || !rowGoesOn(c, further, on) ? past : null;
 }

@@ -58,11 +58,11 @@ function lumaQuantile(img: RgbImage, q: number): number {
  * A cell's face (its median: strokes cover well under half of it) and whether its ink is lighter
  * than that face: the bright tail reaches farther from it than the dark one.
  */
-function cellTone(img: RgbImage): { face: number; lightInk: boolean } {
+function cellTone(img: RgbImage): { face: number; lightInk: boolean; light: number; dark: number } {
   const s = lumaOf(img).sort();
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(s.length * q))];
   const face = at(0.5);
-  return { face, lightInk: at(0.97) - face > face - at(0.03) };
+  return { face, lightInk: at(0.97) - face > face - at(0.03), light: at(0.97), dark: at(0.03) };
 }
 
 export function quantile(v: ArrayLike<number>, q: number): number {
@@ -89,6 +89,26 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
   };
   const gap = strips(0, 0.5);
   return { face, gap, bars: Math.min(...BAR_SHIFTS.map((s) => strips(s, BAR_QUANTILE))), lightInk };
+}
+
+/**
+ * Whether the drum `past` pitches beyond the row's last cell is printed the other way round from the
+ * row's drums: its ground nearer the tone of the row's numerals than that of the row's ground (a
+ * tenths drum set apart outside the register's plate: a Fuji register's bare metal drum past its
+ * black drums), not one of the row's own drums the OCR boxed apart from it (a windowed register's
+ * last window in the light past a shadow, `72684` read as `7268` and a tenth; a blurred LCD's last
+ * `1`, `38061` read `3806`). Only the ground counts: a drum cut by its window's or the plate's edge
+ * shows ink of both tones.
+ */
+export function inkTurnsPast(img: RgbImage, c: RowGeometry, past: number): boolean {
+  const tone = (at: { x: number; y: number }) => cellTone(sampleQuad(img, cellQuad(at, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12));
+  const row = c.cells.map(tone);
+  const lightInk = 2 * row.filter((t) => t.lightInk).length > row.length;
+  const face = median(row.map((t) => t.face));
+  const ink = median(row.map((t) => (lightInk ? t.light : t.dark)));
+  const last = c.cells[c.cells.length - 1];
+  const further = tone({ x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
+  return Math.abs(further - ink) < Math.abs(further - face);
 }
 
 /**
