@@ -175,7 +175,7 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
  * the units drum must stand on a digit, and the tenth must not be passing 9 -> 0, which carries the
  * units drum along.
  */
-function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
+function rollingTenthReading(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
   const n = c.cells.length;
   if (c.decimals !== 1 || wheels.positions.length !== n) return null;
   const snapped = wheels.positions.map(snapPosition);
@@ -187,7 +187,7 @@ function wholeKwh(c: CounterReading, wheels: WheelReading): { reading: number; w
   // drums may have lost drums too (a tilted `274707.2` read as `47072`, its `4` vetoed).
   if (combined.disagreements > 0 || combined.overruled > 0) return null;
   const tenth = Math.floor(wheels.positions[n - 1]) % 10;
-  return { reading: (Number(combined.digits) * 10 + tenth) / 10, why: 'ok: whole kWh, tenth rolling' };
+  return { reading: (Number(combined.digits) * 10 + tenth) / 10, why: 'ok: tenth rolling, its lower digit' };
 }
 
 /** The counter's value when the evidence agrees; null rather than a guess. */
@@ -260,7 +260,7 @@ export function readingVerdict(
     if (!wheels) return no('no wheels');
     const combined = combineDigits(c, wheels);
     if (combined.disagreements > 0) {
-      const whole = type === 'electricity' ? wholeKwh(c, wheels) : null;
+      const whole = type === 'electricity' ? rollingTenthReading(c, wheels) : null;
       return whole ?? no(`cnn disagrees x${combined.disagreements}`);
     }
     // One near-certain OCR digit may stand against the CNN; two say the row is not what it seems.

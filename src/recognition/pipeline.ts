@@ -604,9 +604,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         const part = rowPart(looked.counter, looked.wheels, 0, n - 1, looked.counter.decimals - 1);
         if (part.wheels && combineDigits(part.counter, part.wheels).overruled === 0 && (await settles(part))) return { settled: part, wholeDrumPast };
       }
-      // A lone red tenth rolling past the whole kWh, which readers leave out: the row with it, for
-      // the verdict's whole-kWh reading (see wholeKwh in decision.ts; any other meter type refuses a
-      // row with one decimal). Without it, the red drum past the row withheld the reading (a rendered
+      // A lone red tenth rolling past the whole kWh, which the OCR did not read: the row with it, for
+      // the verdict's reading at the tenth's lower digit (see rollingTenthReading in decision.ts; any
+      // other meter type refuses a row with one decimal). Without it, the red drum past the row withheld the reading (a rendered
       // register's `87499` and its framed tenth at 8.7).
       if (rolls && n - 1 === from && looked.counter.decimals === 1) return { settled: looked, wholeDrumPast };
     }

@@ -126,7 +126,7 @@ test('an electricity register whose only doubt is a rolling tenth drum is read i
   // tw_003's case: the OCR read the tenth as 5, the CNN sees it between 1 and 2 (labelled `0599`).
   const row = drumRow('05995', 1, [0, 0, 0, 0, 0.6]);
   const rolling = wheelsAt([0, 5, 9, 9, 1.6]);
-  assert.deepEqual(readingVerdict('electricity', noText, row, rolling), { reading: 599.1, why: 'ok: whole kWh, tenth rolling' });
+  assert.deepEqual(readingVerdict('electricity', noText, row, rolling), { reading: 599.1, why: 'ok: tenth rolling, its lower digit' });
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 9, 0.4])).reading, 599);
   // Other meter types keep every fractional drum: a water meter's last drum is in its reading.
   const water = drumRow('005503485', 4, [0, 0, 0, 0, 0, 0.7, 0.7, 0.7, 0.7]);
