@@ -2,8 +2,9 @@
 // that needs no data set (each wrong one is printed with what the counter stage saw). The faces are
 // the test fixtures' (DejaVu fonts, rendered by sharp): a water meter with 5 black and 3 red drums,
 // an electricity register with its drums in separate windows, with and without a tenths drum set
-// apart (printed as the row's drums are, or the other way round), and one with 6 black drums and a red tenth; the water face and the 6+1 register again with
-// their drums part way between digits (a carry under way); an LCD register (seven-segment digits,
+// apart (printed as the row's drums are, or the other way round), and one with 6 black drums and a
+// red tenth; the water face and the 6+1 register again with their drums part way between digits (a
+// carry under way); an LCD register (seven-segment digits,
 // faint unlit segments, a point), alone, with a tariff sign and a register code (`T2`, `1.8.2`), and
 // with a tariff in words (`ТАРИФ 2`, `TARIFF 3`, `МНОГОТАРИФНЫЙ`);
 // a hot-water meter with light drums in a red band, red numerals for the decimals; a register whose

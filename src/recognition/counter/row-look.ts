@@ -65,6 +65,16 @@ function cellTone(img: RgbImage): { face: number; lightInk: boolean; light: numb
   return { face, lightInk: at(0.97) - face > face - at(0.03), light: at(0.97), dark: at(0.03) };
 }
 
+/** The tone of the cell centred `at` (the look's cell patch: 0.6 pitch wide, 0.7 of the row high). */
+function cellToneAt(img: RgbImage, c: RowGeometry, at: { x: number; y: number }) {
+  return cellTone(sampleQuad(img, cellQuad(at, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12));
+}
+
+/** Whether most cells' ink is lighter than their faces. */
+function mostlyLightInk(tones: { lightInk: boolean }[]): boolean {
+  return 2 * tones.filter((t) => t.lightInk).length > tones.length;
+}
+
 export function quantile(v: ArrayLike<number>, q: number): number {
   // A typed array sorts numerically without a comparator call per step (the same order).
   const s = Float64Array.from(v).sort();
@@ -76,9 +86,9 @@ function median(v: number[]): number {
 }
 
 export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
-  const tones = c.cells.map((cell) => cellTone(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12)));
+  const tones = c.cells.map((cell) => cellToneAt(img, c, cell));
   const face = median(tones.map((t) => t.face));
-  const lightInk = 2 * tones.filter((t) => t.lightInk).length > tones.length;
+  const lightInk = mostlyLightInk(tones);
   const strips = (shift: number, q: number) => {
     const gaps = c.cells.slice(1).map((next, i) => {
       const cell = c.cells[i];
@@ -101,13 +111,12 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
  * shows ink of both tones.
  */
 export function inkTurnsPast(img: RgbImage, c: RowGeometry, past: number): boolean {
-  const tone = (at: { x: number; y: number }) => cellTone(sampleQuad(img, cellQuad(at, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12));
-  const row = c.cells.map(tone);
-  const lightInk = 2 * row.filter((t) => t.lightInk).length > row.length;
+  const row = c.cells.map((cell) => cellToneAt(img, c, cell));
+  const lightInk = mostlyLightInk(row);
   const face = median(row.map((t) => t.face));
   const ink = median(row.map((t) => (lightInk ? t.light : t.dark)));
   const last = c.cells[c.cells.length - 1];
-  const further = tone({ x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
+  const further = cellToneAt(img, c, { x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
   return Math.abs(further - ink) < Math.abs(further - face);
 }
 
