@@ -3,7 +3,7 @@
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
 import { drumRow, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
-import { carrying, combineDigits, rollingAt, snapPosition } from './counter/combine.js';
+import { carrying, CERTAIN_OCR, combineDigits, rollingAt, snapPosition } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
@@ -173,7 +173,10 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
  * label's precision, where the tenth changes nothing; a reading of the whole kWh alone would miss
  * every label that keeps the tenth. The whole drums must read alike by both readers, with no veto,
  * the units drum must stand on a digit, and the tenth must not be passing 9 -> 0, which carries the
- * units drum along.
+ * units drum along. Nor where the OCR read the tenth near-certainly: a drum part way shows two half
+ * numerals, which it reads unsurely (0.22 to 0.60 on meters-dev), and one it reads surely shows one
+ * digit, which a CNN seeing it part way is off (a tilted register's red `1`, read at 0.99 in a strip
+ * whose drums the CNN saw from 0.2 below to 0.3 above their digits, at 0.6: `461919` for `461919.1`).
  */
 function rollingTenthReading(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
   const n = c.cells.length;
@@ -181,13 +184,15 @@ function rollingTenthReading(c: CounterReading, wheels: WheelReading): { reading
   const snapped = wheels.positions.map(snapPosition);
   const rolls = (i: number) => rollingAt(wheels.positions[i]);
   if (!rolls(n - 1) || carrying(snapped, n - 2) || rolls(n - 2)) return null;
+  const tenth = c.cells[n - 1];
+  if (!tenth.unread && tenth.score >= CERTAIN_OCR) return null;
   const part = rowPart(c, wheels, 0, n - 1, 0);
   const combined = combineDigits(part.counter, part.wheels!);
   // Not even one near-certain OCR digit against the CNN: a row whose cells the CNN sees off their
   // drums may have lost drums too (a tilted `274707.2` read as `47072`, its `4` vetoed).
   if (combined.disagreements > 0 || combined.overruled > 0) return null;
-  const tenth = Math.floor(wheels.positions[n - 1]) % 10;
-  return { reading: (Number(combined.digits) * 10 + tenth) / 10, why: 'ok: tenth rolling, its lower digit' };
+  const lower = Math.floor(wheels.positions[n - 1]) % 10;
+  return { reading: (Number(combined.digits) * 10 + lower) / 10, why: 'ok: tenth rolling, its lower digit' };
 }
 
 /** The counter's value when the evidence agrees; null rather than a guess. */

@@ -290,7 +290,9 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // Before the finer look: its crop, taken round the first pass's row, cut a red-band row whose
     // first drums the detector had boxed one at a time, and a cut row ends the looks.
     const joinedLines = await joinedRows(img, first.details, (rects) => ocr.recognizer.recognize(img, rects));
-    const joined = joinedLines.length ? await readRows(img, joinedLines, firstSeen(), type, { notSerial: serial, widened: true }) : null;
+    // Strips over the photo read by the looks so far (see readRows' `strips`).
+    const strips: CounterReading[] = [];
+    const joined = joinedLines.length ? await readRows(img, joinedLines, firstSeen(), type, { notSerial: serial, widened: true, strips }) : null;
     lap('join');
     if (joined !== null) return { ...joined, counter: null, wheels: null };
     // A nameplate serial read as the counter row says nothing about where the drums are.
@@ -333,7 +335,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const looked: LookedRow[] = [];
     const widenedReading = async (lines: OcrLineDetail[]) => {
       const widened = await widenedRows(img, lines, (rects) => ocr.recognizer.recognize(img, rects));
-      return readRows(img, widened, seen, type, { notSerial: serial, widened: true, seeded: true, looked });
+      return readRows(img, widened, seen, type, { notSerial: serial, widened: true, seeded: true, looked, strips });
     };
     // The first pass's lines, then the coarser look's: drums in separate windows that the detector
     // boxes one drum half at a time at the working scale, it may box a few at a time at half of it.
@@ -521,7 +523,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * `seeded`: they reach a few pitches past a seed line of a few digits, which may be the row's first
    * ones, and must hold its end too.
    */
-  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false, looked = [] as LookedRow[] } = {}): Promise<{ reading: number; drums: boolean; decimals: number; plainRows: CounterReading[] } | null> => {
+  const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false, looked = [] as LookedRow[], strips = [] as CounterReading[] } = {}): Promise<{ reading: number; drums: boolean; decimals: number; plainRows: CounterReading[] } | null> => {
     const readings = new Set<number>();
     let drums = true;
     let decimals = 0;
@@ -532,10 +534,16 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const [w] = findCounterWindows([row]);
       return w ? readCounter(img, w) : null;
     });
+    // A strip an earlier look read further over the same photo shows this look's ended inside the row
+    // too (a light-drum gas row joined from its lone boxes as `05164919`, its rolling last drum in
+    // doubt, and widened from a box of its first drums as `051649`, the red frame's first drum taken
+    // for a tenth: `5164.9` for `05164.916`).
+    const earlier = [...strips];
+    strips.push(...founds.filter((f): f is CounterReading => f !== null));
     for (const [i, row] of rows.entries()) {
       const found = founds[i];
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
-      if (widened && continuedByLonger(found, founds)) continue;
+      if (widened && continuedByLonger(found, [...founds, ...earlier])) continue;
       // A strip wider than the drums takes in the window frame (see unsureLead).
       if (unsureLead(found)) continue;
       const first = found.cells[0];

@@ -244,8 +244,11 @@ test("combineDigits: a sure OCR 7 on a wheel the CNN firmly reads as 1 overrules
 test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7, 4/7) reads no other wheel of the row', () => {
   const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
   // A dark row framed with its windows' outlines: the CNN sees 0s in the `1` and the `7`.
-  const row = scored('0134749', 1, 0.58);
-  row.cells[4].score = 0.97;
+  const surely = (c: CounterReading, unsure: number, score: number) => {
+    c.cells.forEach((cell, k) => (cell.score = k === unsure ? score : 0.97));
+    return c;
+  };
+  const row = surely(counter('0134749'), 1, 0.58);
   const seen = firm([0, 0, 3, 4, 0, 4, 9]);
   const r = combineDigits(row, seen);
   assert.equal(r.overruled, 1);
@@ -266,10 +269,15 @@ test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7,
   const slip = scored('00488913', 7, 0.22);
   slip.cells[6].score = 0.99;
   assert.deepEqual(combineDigits(slip, firm([0, 0, 4, 8, 8, 9, 7, 4])), { digits: '00488914', disagreements: 0, overruled: 1 });
+  // Nor does it vouch for a digit read short of near-certain by reading it alike (a `7` in a shadow's
+  // edge, a `1` at 0.78 to both readers, beside a sure `6` the CNN saw as 0 and 8s it saw at 8.7).
+  const shade = surely(counter('861080'), 2, 0.78);
+  assert.deepEqual(combineDigits(shade, firm([8.7, 0, 1, 0, 8.7, 0])), { digits: '861080', disagreements: 1, overruled: 1 });
+  shade.cells[2].score = 0.96;
+  assert.deepEqual(combineDigits(shade, firm([8.7, 0, 1, 0, 8.7, 0])), { digits: '861080', disagreements: 0, overruled: 1 });
   // Nor does it fill in a wheel the OCR read no digit on.
-  const unread = scored('0134749', 1, 0.58);
+  const unread = surely(counter('0134749'), 1, 0.58);
   unread.cells[1].unread = true;
-  unread.cells[4].score = 0.97;
   assert.equal(combineDigits(unread, seen).disagreements, 1);
 });
 

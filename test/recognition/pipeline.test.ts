@@ -414,8 +414,11 @@ test('a row whose decimal point the multiplier marks place is checked drum by dr
   assert.equal(readingVerdict('electricity', text, marked, wheelsAt([6, 6, 3, 2, 2])).reading, 6632.2);
   // It sees the wheel half way to the OCR's digit: which one a reader writes down is a coin flip.
   assert.equal(readingVerdict('electricity', text, marked, wheelsAt([6, 6, 4.5, 2, 2])).why, 'cnn disagrees x1');
-  // Two near-certain OCR digits the CNN reads otherwise: the row is not what it seems.
-  assert.equal(readingVerdict('electricity', text, marked, wheelsAt([1, 1, 5, 2, 2])).why, 'cnn vetoes x2');
+  // Two near-certain OCR digits the CNN reads otherwise: the row is not what it seems (and the unsure
+  // drum it reads alike is no better vouched for).
+  const sure = { ...marked, cells: cells.map((c) => ({ ...c, score: 0.97 })), minScore: 0.97 };
+  assert.equal(readingVerdict('electricity', text, sure, wheelsAt([1, 1, 5, 2, 2])).why, 'cnn vetoes x2');
+  assert.equal(readingVerdict('electricity', text, marked, wheelsAt([1, 1, 5, 2, 2])).why, 'cnn disagrees x1');
   // Like a red-drum row, an electricity row needs 4 whole drums: with fewer, the OCR missed some.
   const short = { ...marked, digits: '6522', value: 652.2, cells: cells.slice(1), redFractions: [0, 0, 0, 0], redCores: [0, 0, 0, 0] };
   assert.equal(readingVerdict('electricity', text, short, wheelsAt([6, 5, 2, 2])).why, 'electricity: short');
@@ -920,6 +923,33 @@ test('a red frame half in shadow: a band that catches its line about as fully ro
   const svg = gasMeterSvg([9, 2, 8, 1, 6, 0, 3, 9], '33834598', true);
   const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
   assert.ok(got === null || got === 92816.039, `92816.039: ${got}`);
+});
+
+test('a tenth the OCR read surely, which the CNN sees part way through a crop askew, is no rolling tenth', async () => {
+  // A register held 8 degrees askew, its drums boxed one each: the strip joined from them read `4619191`,
+  // every digit near-certainly, the CNN its red `1` at 0.6 and the drums before it up to 0.3 off their
+  // digits, and the rolling-tenth verdict gave `461919` (before).
+  const svg = inRussian(electricityDrumSvg('4619191', '01234567'));
+  const tilted = await sharp(await renderSvg(svg)).rotate(8, { background: '#808080' }).png().toBuffer();
+  const got = await readingOf(tilted);
+  assert.ok(got === null || got === 461919.1, `461919.1: ${got}`);
+});
+
+test("a CNN that misread a row vouches for none of its unsure digits by reading them alike", async () => {
+  // A 6+1 register half in shadow, its `7`'s bar in the shadow's edge: a `1` at 0.78 to the OCR and at
+  // 1.0 to a CNN that saw its sure `6` as 0 and its 8s at 8.7: `86108.0` for `086708.0` (before).
+  const svg = electricityDrumSvg('0867080', '01234567');
+  const got = await readingOf(await lit(svg, 'DejaVu Sans', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 86708, `86708.0: ${got}`);
+});
+
+test("a strip an earlier look read further over the photo shows a later look's shorter strip ended inside the row", async () => {
+  // A light-drum gas face in a monospaced face, a lamp's highlight past its frame: the strip joined
+  // from its lone boxes read `05164919`, its rolling last drum in doubt, and a strip widened from a box
+  // of its first drums stopped at the frame's first drum, `051649`, read as a tenth: `5164.9` (before).
+  const svg = gasMeterSvg([0, 5, 1, 6, 4, 9, 1, 6.3], '33834598', true);
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170)));
+  assert.ok(got === null || got === 5164.916, `5164.916: ${got}`);
 });
 
 test("a red frame whose first drum's corner lies in a shadow's edge: the frame there, red in any light, still starts the decimals", async () => {

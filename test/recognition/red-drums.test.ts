@@ -123,16 +123,22 @@ test('cnnConfirms: the CNN must read every cell as the OCR did, with no correcti
 });
 
 test('an electricity register whose only doubt is a rolling tenth drum is read in whole kWh and the tenth\'s lower digit', () => {
-  // tw_003's case: the OCR read the tenth as 5, the CNN sees it between 1 and 2 (labelled `0599`).
+  // tw_003's case: the OCR read the tenth as 5 at 0.39, the CNN sees it between 1 and 2 (labelled `0599`).
   const row = drumRow('05995', 1, [0, 0, 0, 0, 0.6]);
+  row.cells[4].score = 0.39;
   const rolling = wheelsAt([0, 5, 9, 9, 1.6]);
   assert.deepEqual(readingVerdict('electricity', noText, row, rolling), { reading: 599.1, why: 'ok: tenth rolling, its lower digit' });
+  // A tenth the OCR read near-certainly shows one numeral: the CNN seeing it part way is off the drum.
+  const sure = drumRow('4619191', 1, [0, 0, 0, 0, 0, 0, 0.6]);
+  assert.equal(readingVerdict('electricity', noText, sure, wheelsAt([4, 6, 1, 9, 1, 9, 0.6])).reading, null);
+  sure.cells[6].score = 0.9;
+  assert.equal(readingVerdict('electricity', noText, sure, wheelsAt([4, 6, 1, 9, 1, 9, 0.6])).reading, 461919);
   assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 9, 0.4])).reading, 599);
   // Other meter types keep every fractional drum: a water meter's last drum is in its reading.
   const water = drumRow('005503485', 4, [0, 0, 0, 0, 0, 0.7, 0.7, 0.7, 0.7]);
   assert.equal(readingVerdict('water_cold', noText, water, wheelsAt([0, 0, 5, 5, 0, 3, 4, 8, 1.6])).why, 'cnn disagrees x1');
   // A tenth the CNN sees on a digit other than the OCR's is a misread, not a rolling drum.
-  assert.equal(readingVerdict('electricity', noText, row, wheelsAt([0, 5, 9, 9, 1])).why, 'cnn disagrees x1');
+  assert.equal(readingVerdict('electricity', noText, drumRow('05995', 1, [0, 0, 0, 0, 0.6]), wheelsAt([0, 5, 9, 9, 1])).why, 'cnn disagrees x1');
   // A tenth passing 9 -> 0 carries the units drum: the whole kWh are in doubt too.
   assert.equal(readingVerdict('electricity', noText, drumRow('05992', 1, [0, 0, 0, 0, 0.6]), wheelsAt([0, 5, 9, 9, 9.5])).reading, null);
   // A units drum the CNN sees part way on or on another digit, or a whole drum it vetoes, even one

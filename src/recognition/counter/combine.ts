@@ -119,7 +119,7 @@ export interface Combined {
  * OCR read 0 of 959 such counter digits wrong, while the CNN vetoed 8 of them, confidently, with
  * the classic drum confusions (1/7, 4/7). Never for the last wheel, whose half-rolls only the CNN sees.
  */
-const CERTAIN_OCR = 0.95;
+export const CERTAIN_OCR = 0.95;
 
 /**
  * A last wheel this near LAST_WHEEL_LOWER_BELOW shows its lower and its next digit alike (the CNN
@@ -259,6 +259,7 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
     if (!cell.unread && cell.score >= CERTAIN_OCR && cnnConfuses(cell.digit, composed[k])) seenInOthers.add(composed[k]);
   });
   const replacedAt: number[] = [];
+  const agreedAt: number[] = [];
   // Cells where OCR and CNN disagree, each judged on its own.
   const disagreedAt = new Set<number>();
   // A near-certain OCR digit overruled the CNN outside its classic confusions (see below).
@@ -310,7 +311,10 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
       disagree(i);
       return o;
     }
-    if (o === c) return c;
+    if (o === c) {
+      agreedAt.push(i);
+      return c;
+    }
     // The last wheel turns continuously; one clearly short of the OCR's digit is read as the lower
     // digit (the CNN reads low, so a wheel near the next digit keeps the OCR's reading).
     if (rolling && between(snapped[i], o)) {
@@ -353,5 +357,9 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   // row's last red `4`, which the OCR misread as `3` at 0.22, is the CNN's to read beside a `1` it took for a `7`).
   const undone = misread ? replacedAt : [];
   for (const i of undone) digits[i] = counter.cells[i].digit;
-  return { digits: digits.join(''), disagreements: disagreedAt.size + undone.length, overruled, disagreedAt };
+  // Nor does it vouch for an OCR digit short of near-certain by reading it alike: a 6+1 register's `7`,
+  // its bar in a shadow's edge, was a `1` at 0.78 to the OCR and at 1.0 to a CNN that saw its sure `6`
+  // as 0 and its 8s at 8.7 (`86108.0` for `086708.0`).
+  const unvouched = misread ? agreedAt.filter((i) => counter.cells[i].score < CERTAIN_OCR).length : 0;
+  return { digits: digits.join(''), disagreements: disagreedAt.size + undone.length + unvouched, overruled, disagreedAt };
 }
