@@ -521,7 +521,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * The reading of re-read strips with a decimal cue, when every strip that gives one gives the same.
    * `widened`: the strips were widened around a seed line, and must hold the row's start (see widen.ts);
    * `seeded`: they reach a few pitches past a seed line of a few digits, which may be the row's first
-   * ones, and must hold its end too.
+   * ones, and must hold its end too; `strips`: the rows of the strips read over the same photo by the
+   * caller's earlier calls, to which this call's are added (see continuedByLonger).
    */
   const readRows = async (img: RgbImage, rows: OcrLineDetail[], seen: { lines: OcrLine[]; size: { width: number; height: number }; colour: { redRatio: number; blueRatio: number } }, type: MeterType, { notSerial = '', widened = false, seeded = false, looked = [] as LookedRow[], strips = [] as CounterReading[] } = {}): Promise<{ reading: number; drums: boolean; decimals: number; plainRows: CounterReading[] } | null> => {
     const readings = new Set<number>();
@@ -538,12 +539,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // too (a light-drum gas row joined from its lone boxes as `05164919`, its rolling last drum in
     // doubt, and widened from a box of its first drums as `051649`, the red frame's first drum taken
     // for a tenth: `5164.9` for `05164.916`).
-    const earlier = [...strips];
     strips.push(...founds.filter((f): f is CounterReading => f !== null));
     for (const [i, row] of rows.entries()) {
       const found = founds[i];
       if (!found || found.digits.length < 4 || isSerialRow(found, notSerial)) continue;
-      if (widened && continuedByLonger(found, [...founds, ...earlier])) continue;
+      if (widened && continuedByLonger(found, strips)) continue;
       // A strip wider than the drums takes in the window frame (see unsureLead).
       if (unsureLead(found)) continue;
       const first = found.cells[0];
