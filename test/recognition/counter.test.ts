@@ -85,10 +85,10 @@ function counter(digits: string): CounterReading {
   return { digits, decimals: 0, decimalSource: 'colour', value: 0, minScore: 1, regular: true, cells, redFractions: [], redCores: [], redBeyond: false, pitch: 20, height: 30, axis: [1, 0] };
 }
 
-/** A counter whose cell `i` the OCR read at `score`. */
-function scored(digits: string, i: number, score: number): CounterReading {
+/** A counter whose cell `i` the OCR read at `score`, and its other cells at `others`. */
+function scored(digits: string, i: number, score: number, others = 0.9): CounterReading {
   const c = counter(digits);
-  c.cells[i].score = score;
+  c.cells.forEach((cell, k) => (cell.score = k === i ? score : others));
   return c;
 }
 
@@ -244,11 +244,7 @@ test("combineDigits: a sure OCR 7 on a wheel the CNN firmly reads as 1 overrules
 test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7, 4/7) reads no other wheel of the row', () => {
   const firm = (positions: number[]) => ({ positions, probabilities: positions.map((v) => peaked(v, 0.95)) });
   // A dark row framed with its windows' outlines: the CNN sees 0s in the `1` and the `7`.
-  const surely = (c: CounterReading, unsure: number, score: number) => {
-    c.cells.forEach((cell, k) => (cell.score = k === unsure ? score : 0.97));
-    return c;
-  };
-  const row = surely(counter('0134749'), 1, 0.58);
+  const row = scored('0134749', 1, 0.58, 0.97);
   const seen = firm([0, 0, 3, 4, 0, 4, 9]);
   const r = combineDigits(row, seen);
   assert.equal(r.overruled, 1);
@@ -271,12 +267,12 @@ test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7,
   assert.deepEqual(combineDigits(slip, firm([0, 0, 4, 8, 8, 9, 7, 4])), { digits: '00488914', disagreements: 0, overruled: 1 });
   // Nor does it vouch for a digit read short of near-certain by reading it alike (a `7` in a shadow's
   // edge, a `1` at 0.78 to both readers, beside a sure `6` the CNN saw as 0 and 8s it saw at 8.7).
-  const shade = surely(counter('861080'), 2, 0.78);
+  const shade = scored('861080', 2, 0.78, 0.97);
   assert.deepEqual(combineDigits(shade, firm([8.7, 0, 1, 0, 8.7, 0])), { digits: '861080', disagreements: 1, overruled: 1 });
   shade.cells[2].score = 0.96;
   assert.deepEqual(combineDigits(shade, firm([8.7, 0, 1, 0, 8.7, 0])), { digits: '861080', disagreements: 0, overruled: 1 });
   // Nor does it fill in a wheel the OCR read no digit on.
-  const unread = surely(counter('0134749'), 1, 0.58);
+  const unread = scored('0134749', 1, 0.58, 0.97);
   unread.cells[1].unread = true;
   assert.equal(combineDigits(unread, seen).disagreements, 1);
 });
