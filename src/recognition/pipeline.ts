@@ -473,7 +473,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const windows = rowLook(img, row);
       const plainWindows = row.decimalSource === 'none' && inSeparateWindows(windows) && row.digits.length <= MAX_PLAIN_DIGITS;
       const further = plainWindows ? await drumBeyond(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW)) : null;
-      const beyond = further !== null && inkTurnsPast(img, row, further);
+      const beyond = further !== null && inkTurnsPast(img, row, windows, further);
       // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
       const drums = drumRow(row) || beyond;
       const before = drums ? await drumBefore(row, (rects) => ocr.recognizer.recognize(img, rects, BESIDE_ROW), () => glyphBoxedBefore(lines, row)) : null;

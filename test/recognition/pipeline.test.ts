@@ -221,7 +221,7 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   assert.equal(readingVerdict('electricity', text, counter, wheelsAt([1, 0, 8, 3, 5])).reading, null);
   // The same row seen in separate drum windows (darker strips between the cells) has no decimal
   // cue: its last drum may be a tenth, so it is withheld; a decimal cue (marks) lets it through.
-  const windowed = { ...counter, windows: { face: 150, gap: 60, bars: 60, lightInk: false } };
+  const windowed = { ...counter, windows: { face: 150, gap: 60, bars: 60, lightInk: false, ink: 20 } };
   assert.equal(readingVerdict('electricity', text, windowed, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: separate windows, no decimal cue');
   // One more drum in a window of its own past the row: an electricity register's tenth set apart,
   // so the drums read are whole kWh. Other meters' plain rows get no such benefit.
@@ -240,8 +240,8 @@ test('a plain row the OCR is less sure of is read only when the wheel CNN reads 
   const { text: nineText, counter: nine } = await plainRowCase('000060221');
   assert.equal(readingVerdict('electricity', nineText, nine, null).why, 'plain: too long');
   // Dark drums on a lighter carrier (a photo too dark for the red drum's colour): withheld too.
-  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30, bars: 30, lightInk: true } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
-  const oneBackground = { ...counter, windows: { face: 150, gap: 152, bars: 152, lightInk: false } };
+  assert.equal(readingVerdict('electricity', text, { ...counter, windows: { face: 12, gap: 30, bars: 30, lightInk: true, ink: 230 } }, wheelsAt([1, 0, 8, 9, 5])).why, 'plain: dark drums, no decimal cue');
+  const oneBackground = { ...counter, windows: { face: 150, gap: 152, bars: 152, lightInk: false, ink: 20 } };
   assert.equal(readingVerdict('electricity', text, oneBackground, wheelsAt([1, 0, 8, 9, 5])).reading, 10895);
 });
 

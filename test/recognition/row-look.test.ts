@@ -81,17 +81,22 @@ function withFurtherCell(img: RgbImage, face: number, ink: number): RgbImage {
   return out;
 }
 
+/** Whether the cell a pitch past the row is printed the other way round from the row, by the row's look. */
+function turnsPast(img: RgbImage): boolean {
+  return inkTurnsPast(img, geometry, rowLook(img, geometry), 1);
+}
+
 test('a digit past the row printed the other way round from the row is told from one printed as the row is', () => {
   // Dark numerals on light faces, and past them one more such (a window of the row's own, an LCD's digit).
   const plain = row(220, 40);
-  assert.equal(inkTurnsPast(withFurtherCell(plain, 220, 20), geometry, 1), false);
+  assert.equal(turnsPast(withFurtherCell(plain, 220, 20)), false);
   // ... also in more light than the row (a shadow over the row, not over the further drum).
-  assert.equal(inkTurnsPast(withFurtherCell(plain, 250, 30), geometry, 1), false);
+  assert.equal(turnsPast(withFurtherCell(plain, 250, 30)), false);
   // A light numeral on a dark drum past them (a tenths drum set apart, in a plate of its own).
-  assert.equal(inkTurnsPast(withFurtherCell(plain, 40, 235), geometry, 1), true);
+  assert.equal(turnsPast(withFurtherCell(plain, 40, 235)), true);
   // White numerals on dark drums, and past them a dark numeral on a bare metal drum, however dull.
   const dark = row(30, 10, 235);
-  assert.equal(inkTurnsPast(withFurtherCell(dark, 200, 30), geometry, 1), true);
-  assert.equal(inkTurnsPast(withFurtherCell(dark, 150, 30), geometry, 1), true);
-  assert.equal(inkTurnsPast(withFurtherCell(dark, 30, 235), geometry, 1), false);
+  assert.equal(turnsPast(withFurtherCell(dark, 200, 30)), true);
+  assert.equal(turnsPast(withFurtherCell(dark, 150, 30)), true);
+  assert.equal(turnsPast(withFurtherCell(dark, 30, 235)), false);
 });

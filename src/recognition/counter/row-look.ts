@@ -22,6 +22,8 @@ export interface RowLook {
   bars: number;
   /** Most cells' digits are lighter than their faces (white numerals on dark drums). */
   lightInk: boolean;
+  /** Median tone of the cells' numerals (each cell's 97% quantile for light ink, its 3% for dark). */
+  ink: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
   const tones = c.cells.map((cell) => cellToneAt(img, c, cell));
   const face = median(tones.map((t) => t.face));
   const lightInk = mostlyLightInk(tones);
+  const ink = median(tones.map((t) => (lightInk ? t.light : t.dark)));
   const strips = (shift: number, q: number) => {
     const gaps = c.cells.slice(1).map((next, i) => {
       const cell = c.cells[i];
@@ -98,26 +101,22 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
     return gaps.length ? median(gaps) : face;
   };
   const gap = strips(0, 0.5);
-  return { face, gap, bars: Math.min(...BAR_SHIFTS.map((s) => strips(s, BAR_QUANTILE))), lightInk };
+  return { face, gap, bars: Math.min(...BAR_SHIFTS.map((s) => strips(s, BAR_QUANTILE))), lightInk, ink };
 }
 
 /**
  * Whether the drum `past` pitches beyond the row's last cell is printed the other way round from the
- * row's drums: its ground nearer the tone of the row's numerals than that of the row's ground (a
+ * row's drums (`look`: the row's, see rowLook): its ground nearer the tone of the row's numerals than that of the row's ground (a
  * tenths drum set apart outside the register's plate: a Fuji register's bare metal drum past its
  * black drums), not one of the row's own drums the OCR boxed apart from it (a windowed register's
  * last window in the light past a shadow, `72684` read as `7268` and a tenth; a blurred LCD's last
  * `1`, `38061` read `3806`). Only the ground counts: a drum cut by its window's or the plate's edge
  * shows ink of both tones.
  */
-export function inkTurnsPast(img: RgbImage, c: RowGeometry, past: number): boolean {
-  const row = c.cells.map((cell) => cellToneAt(img, c, cell));
-  const lightInk = mostlyLightInk(row);
-  const face = median(row.map((t) => t.face));
-  const ink = median(row.map((t) => (lightInk ? t.light : t.dark)));
+export function inkTurnsPast(img: RgbImage, c: RowGeometry, look: Pick<RowLook, 'face' | 'ink'>, past: number): boolean {
   const last = c.cells[c.cells.length - 1];
   const further = cellToneAt(img, c, { x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
-  return Math.abs(further - ink) < Math.abs(further - face);
+  return Math.abs(further - look.ink) < Math.abs(further - look.face);
 }
 
 /**
