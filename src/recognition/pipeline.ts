@@ -707,13 +707,16 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const text = { ...parsed, serialNumber };
     // An LCD-like row is read again without its display's unlit segments (see unlit-segments.ts). A
     // withheld reading may come from the re-read. A given one stands where the re-read reads the same
-    // digits, or nothing like the row. Where it reads a digit with segments fewer or more, the row's
+    // digits, or nothing like the row. Where it reads a digit with segments fewer or more, or leaves out
+    // a lead `8` as a blank digit (a rendered `48.6` after four blank digits read `848.6`, the unlit
+    // segments of the blank digit before its `4` darkened by a shadow's edge across them), the row's
     // digits are in doubt: the reading is the re-read's, or a drum row's the CNN checks (another row's
     // or a second look's, see secondLookStands), or none (a second look read a blurred 1324.79 as the
     // first pass had, 1324.39).
     let doubted = false;
     const reread = outcome.kind === 'meter' && counter?.plainSigns ? await unlitReread(img, seen, counter) : null;
-    const contested = reread?.comparison.kind === 'fewer' || reread?.comparison.kind === 'more';
+    const cmp = reread?.comparison;
+    const contested = cmp?.kind === 'fewer' || cmp?.kind === 'more' || (cmp?.kind === 'same' && cmp.cells.length < counter!.cells.length);
     if (outcome.kind === 'meter' && reread && (outcome.meter.currentReading === null || contested)) {
       const clean = await unlitReading(img, seen, outcome.meter.type, counter!, reread, serialNumber);
       doubted = contested && clean === null;

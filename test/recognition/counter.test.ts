@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropDividers, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, edgeOnly, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
@@ -763,6 +763,17 @@ test('a black drum whose cell takes in the edge of the red drum after it is no r
   // Red at the edge with no red face after it: left to the other tests.
   assert.equal(tingedByNext(0.15, 0.0, 0.2), false);
   assert.equal(tingedByNext(0.15, 0.0, 0.8), true);
+});
+
+test("a lone last cell red only at its edges, nothing red past it, is a frame's edge or mark, not a red drum", () => {
+  // A light-drum gas face's first framed drum: the frame's left edge and a red comma in its cell.
+  assert.equal(edgeOnly(0.125, 0, 0), true);
+  // A red drum's core is red; so is a red numeral's on a light face; red past it: left to tingedByNext.
+  assert.equal(edgeOnly(0.3, 0.6, 0), false);
+  assert.equal(edgeOnly(0.15, 0.3, 0), false);
+  assert.equal(edgeOnly(0.125, 0, 0.3), false);
+  // A red face all over is a drum whatever its core.
+  assert.equal(edgeOnly(0.6, 0, 0), false);
 });
 
 test('ocrAgreement: the whole drums (before the last two) whose wheel readings compose to the OCR digit', () => {

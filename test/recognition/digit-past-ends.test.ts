@@ -52,6 +52,15 @@ test("the row's digits are found where the re-read took unlit segments for lit o
   assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '8888881', [75, ...xs, 256], sure(7))), []);
 });
 
+test("blank digits' ghost 8s before the row do not hide it: it stands where the fewest of its digits were read otherwise", () => {
+  // A glared gas display's `15.55` re-read `8.8.85.558`: the ghosts and the `1` hold `1555` three
+  // ways, once with only the `1` read as an 8; its last `1`, in the glare, read `8` a pitch past it.
+  const short = evenRow('1555', 105);
+  const wide = endsStrip(short);
+  const places = digitsPastEnds(short, wide, readAt(wide, '8885558', [45, 75, 105, 135, 165, 195, 226], sure(7)));
+  assert.deepEqual(places.map((at) => Math.round(at)), [4]);
+});
+
 test('a blank digit\'s ghost `8` before the row does not hide a digit read past its end', async () => {
   // A heat meter's `194298`, its `1` read `8` with the ghost before it, and its last `1` in a glare.
   const counter = evenRow('194298', 105) as unknown as CounterReading;

@@ -1009,3 +1009,30 @@ test("a blurred LCD's last 1, boxed apart from the row, is the row's own digit, 
   const got = await readingOf(await sharp(await renderSvg(svg)).blur(1.5).png().toBuffer());
   assert.ok(got === null || got === 38061, `38061: ${got}`);
 });
+
+test("a display's blank digit whose unlit segments a shadow's edge darkens is no lead 8 once the re-read leaves it out", async () => {
+  // A condensed face, the blank digit before its `4` half in shadow: the OCR read it as an `8` at 0.88,
+  // too dark against its shaded half for a ghost; the re-read without unlit segments read `48.6`, the
+  // row's last digits as before, and the row stood: `848.6` (before).
+  const svg = lcdMeterSvg('    48.6', '01234567', { ghost: 0.11 });
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Condensed', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 48.6, `48.6: ${got}`);
+});
+
+test("a glared display's last digit, read past a row that blank digits' ghosts lead, keeps the row from standing short of it", async () => {
+  // A gas display in a serif face, in Russian, a lamp's highlight on its last `1`. The first pass read
+  // the ghosts as `8888555`; the row re-read without them, `1555`, was looked for in the strip read on
+  // past its ends, `8.8.85.558`, and found three ways (its `1` an 8), so the `8` past it went unseen: `15.55` (before).
+  const svg = inRussian(lcdMeterSvg('   15.551', '33834598', { ghost: 0.1, words: GAS_LCD }));
+  const got = await readingOf(await lit(svg, 'DejaVu Serif', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170)));
+  assert.ok(got === null || got === 15.551, `15.551: ${got}`);
+});
+
+test("a framed drum red only at its edges, nothing red past it, is no red drum ending the row", async () => {
+  // A light-drum gas face in a monospaced face, in Russian, turned sideways: the OCR stopped at the
+  // frame's first drum, whose cell took in the frame's left edge and the red decimal comma (0.125 red,
+  // none in its core), and that `9` was taken for the row's one red drum: `3947.9` (before).
+  const svg = inRussian(gasMeterSvg([0, 3, 9, 4, 7, 9, 4, 6.2], '33834598', true)).replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Sans Mono"');
+  const got = await readingOf(await sharp(await renderSvg(svg)).rotate(90).png().toBuffer());
+  assert.ok(got === null || got === 3947.946, `3947.946: ${got}`);
+});

@@ -59,14 +59,19 @@ export function digitsPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedR
 
 /**
  * Where the row's digits stand in the re-read's text, once: as read, or else with segments the display
- * shows unlit taken for lit ones (a heat meter's `194298` re-read `88942981`, its `1` an `8`); -1 if not once.
+ * shows unlit taken for lit ones (a heat meter's `194298` re-read `88942981`, its `1` an `8`), the
+ * fewest digits so taken (blank digits' ghost `8`s before a row hold any digits: a glared gas display's
+ * `15.55` re-read `8.8.85.558`, which holds `1555` three ways); -1 if not once.
  */
 function rowAt(text: string, digits: string): number {
   const at = text.indexOf(digits);
   if (at >= 0) return text.indexOf(digits, at + 1) < 0 ? at : -1;
   const holds = (k: number) => [...digits].every((d, j) => /\d/.test(text[k + j]) && litWithin(Number(d), Number(text[k + j])));
+  const misread = (k: number) => [...digits].filter((d, j) => text[k + j] !== d).length;
   const found = [...Array(Math.max(0, text.length - digits.length + 1)).keys()].filter(holds);
-  return found.length === 1 ? found[0] : -1;
+  const fewest = Math.min(...found.map(misread));
+  const best = found.filter((k) => misread(k) === fewest);
+  return best.length === 1 ? best[0] : -1;
 }
 
 /**

@@ -307,6 +307,16 @@ export function tingedByNext(red: number, core: number, redNext: number): boolea
 }
 
 /**
+ * Whether a lone red last cell is red only at its edges (its core holds none) with nothing red past
+ * it: a red frame's edge or a red mark in its cell, not a red drum, whose face or numeral reddens its
+ * core (a light-drum gas face's first framed drum, its frame's left edge and a red decimal comma in
+ * the cell, read as the row's one red drum where the OCR stopped: `3947.9` for `03947.946`).
+ */
+export function edgeOnly(red: number, core: number, redNext: number): boolean {
+  return red < RED_FACE && core < RED_CELL / 2 && redNext < RED_CELL;
+}
+
+/**
  * Share of a cell's ink (its darkest quarter) that must be red for it to hold a red numeral: on
  * `id_1029`, 0.97 to 1.0 for the red numerals, 0 to 0.16 for the black ones, 0.41 for the first, which
  * takes in the band's edge; 0.55 and 0.73 for its last red 0 a pitch past two rows read short of it.
@@ -511,6 +521,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // windows, and only the cells' cores tell the red numerals from the black ones.
   let k = redRunWithCores(red, cores) || bandRun(img, cells, win.axis, p, win.height, cores, gains);
   while (k > 0 && tingedByNext(red[n - k], cores[n - k], k > 1 ? red[n - k + 1] : redNext)) k--;
+  if (k === 1 && edgeOnly(red[n - 1], cores[n - 1], redNext)) k = 0;
   k -= bandLead(img, cells, win.axis, p, win.height, cores, k, gains);
   k = shadowedRun(img, cells, win.axis, p, win.height, red, cores, k, gains);
   // No red drums: a red frame round the last ones marks them instead, unless a printed point says
