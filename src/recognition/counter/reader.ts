@@ -296,6 +296,11 @@ export function trailingRedRun(red: number[]): number {
   return redMin > 2 * blackMax + 0.04 ? k : 0;
 }
 
+/** Whether a cell is red only at its edges: too little red for a red face, and its core holds none. */
+function redAtEdgesOnly(red: number, core: number): boolean {
+  return red < RED_FACE && core < RED_CELL / 2;
+}
+
 /**
  * Whether a cell that is red only at its edges (its core holds none) takes its red from the red drum
  * face right after it: the black drum before the first red one, its cell placed a little off (a
@@ -303,7 +308,7 @@ export function trailingRedRun(red: number[]): number {
  * read on, as `48.8718`).
  */
 export function tingedByNext(red: number, core: number, redNext: number): boolean {
-  return red < RED_FACE && core < RED_CELL / 2 && redNext >= RED_FACE;
+  return redAtEdgesOnly(red, core) && redNext >= RED_FACE;
 }
 
 /**
@@ -313,7 +318,7 @@ export function tingedByNext(red: number, core: number, redNext: number): boolea
  * the cell, read as the row's one red drum where the OCR stopped: `3947.9` for `03947.946`).
  */
 export function edgeOnly(red: number, core: number, redNext: number): boolean {
-  return red < RED_FACE && core < RED_CELL / 2 && redNext < RED_CELL;
+  return redAtEdgesOnly(red, core) && redNext < RED_CELL;
 }
 
 /**
