@@ -24,7 +24,7 @@ import { drumBefore, firstRowFloor, glyphBoxedBefore, leftOutFloor } from './cou
 import { drumBeyond } from './counter/drum-beyond.js';
 import { digitPastEnd } from './counter/digit-past-ends.js';
 import { faintGlyphAt, plainRowSigns, type PlainRowSigns } from './counter/plain-row.js';
-import { compareUnlit, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
+import { compareUnlit, unlitContests, unlitStrip, wipeFaintStrokes } from './counter/unlit-segments.js';
 import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js';
 import { parseMeterText } from './parse/index.js';
 import { isRateDisplay } from './parse/display-unit.js';
@@ -566,6 +566,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const drum = drumRow(counter);
       if (drum) looked.push({ counter, wheels });
       if (reading === null) continue;
+      // A strip widened past a display's row may take in a blank digit, its unlit segments darkened
+      // (a shadow's edge across them) into an `8`: it is re-read without them, as the first pass's row
+      // is (a rendered `720.9` after four blank digits, withheld by the first pass for the ink past its
+      // end, was read `8720.9` from the strip widened along it).
+      if (widened && counter.plainSigns && unlitContests(counter, (await unlitRead(img, counter)).comparison)) continue;
       readings.add(reading);
       if (drum) read.push({ counter, wheels });
       else plainRows.push(counter);
@@ -649,10 +654,15 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const unlitReread = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, row: CounterReading) => {
     const rowLines = [...new Set(row.cells.map((c) => c.line))];
     if (rowLines.some((i) => !seen.details[i] || digitsPastWord(seen.details[i].text) > 0) || rowLines.reduce((n, i) => n + lineDigits(seen.details[i], i).length, 0) !== row.cells.length) return null;
+    return { ...(await unlitRead(img, row)), rowLines };
+  };
+
+  /** The row's strip read without its display's unlit segments, and how that compares with the row (see unlit-segments.ts). */
+  const unlitRead = async (img: RgbImage, row: CounterReading) => {
     const [line] = await readStrips([unlitStrip(row)], (rects) =>
       ocr.recognizer.recognizeCrops(rects.map((r) => wipeFaintStrokes(cropForRec(img, r, DEFAULT_REC.maxWidth), (row.pitch * REC_HEIGHT) / r.height))),
     );
-    return { line, rowLines, comparison: compareUnlit(row, lineDigits(line, REREAD_LINE)) };
+    return { line, comparison: compareUnlit(row, lineDigits(line, REREAD_LINE)) };
   };
 
   /**
@@ -715,8 +725,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // first pass had, 1324.39).
     let doubted = false;
     const reread = outcome.kind === 'meter' && counter?.plainSigns ? await unlitReread(img, seen, counter) : null;
-    const cmp = reread?.comparison;
-    const contested = cmp?.kind === 'fewer' || cmp?.kind === 'more' || (cmp?.kind === 'same' && cmp.cells.length < counter!.cells.length);
+    const contested = reread !== null && unlitContests(counter!, reread.comparison);
     if (outcome.kind === 'meter' && reread && (outcome.meter.currentReading === null || contested)) {
       const clean = await unlitReading(img, seen, outcome.meter.type, counter!, reread, serialNumber);
       doubted = contested && clean === null;

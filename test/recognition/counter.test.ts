@@ -102,8 +102,8 @@ test('combineDigits accepts CNN jitter, half-rolled wheels, and counts real disa
   // Half way, read as 9 by the OCR (the CNN reads a tenth or two low): 8 or 9 alike, no reading.
   assert.equal(combineDigits(counter('0239'), wheels([0, 2, 3, 8.5])).disagreements, 1);
   assert.deepEqual(combineDigits(counter('0238'), wheels([0, 2, 3, 8.5])), { digits: '0238', disagreements: 0, overruled: 0 });
-  // Six tenths on (the CNN reads a tenth or two low): 8 or 9 alike, so no reading; past that, the OCR's 9.
-  assert.equal(combineDigits(counter('0239'), wheels([0, 2, 3, 8.6])).disagreements, 1);
+  // Six tenths on and further (the CNN reads a tenth or two low): the wheel may show 9, and the OCR says it does.
+  assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.6])), { digits: '0239', disagreements: 0, overruled: 0 });
   assert.deepEqual(combineDigits(counter('0239'), wheels([0, 2, 3, 8.7])), { digits: '0239', disagreements: 0, overruled: 0 });
   assert.deepEqual(combineDigits(counter('0238'), wheels([0, 2, 3, 8.6])), { digits: '0238', disagreements: 0, overruled: 0 });
   assert.equal(combineDigits(counter('0134'), wheels([0, 1, 7, 4])).disagreements, 1);
@@ -275,6 +275,26 @@ test('combineDigits: a CNN a near-certain OCR digit contradicts (not across 1/7,
   const unread = scored('0134749', 1, 0.58, 0.97);
   unread.cells[1].unread = true;
   assert.equal(combineDigits(unread, seen).disagreements, 1);
+});
+
+test('combineDigits: an unsure OCR digit picks the next digit of a last wheel the CNN sees past x.55, and nothing short of it', () => {
+  const at = (last: number) => ({ positions: [0, 5, 4, last], probabilities: [0, 5, 4, last].map((v) => peaked(v, 0.95)) });
+  // A Toloka meter's last red drum: the CNN sees it at 7.6, the OCR barely reads `8` (0.38).
+  assert.deepEqual(combineDigits(scored('0548', 3, 0.38), at(7.6)), { digits: '0548', disagreements: 0, overruled: 0 });
+  // Half way, the OCR's next digit is a coin flip still, and a sure one too.
+  assert.equal(combineDigits(scored('0548', 3, 0.38), at(7.5)).disagreements, 1);
+  assert.equal(combineDigits(scored('0548', 3, 0.9), at(7.5)).disagreements, 1);
+  // The OCR must have read a digit the wheel is between, and read it at all.
+  assert.equal(combineDigits(scored('0541', 3, 0.52), at(7.6)).disagreements, 1);
+  assert.equal(combineDigits(scored('0548', 3, 0.1), at(7.6)).disagreements, 1);
+  assert.deepEqual(combineDigits(scored('0547', 3, 0.38), at(7.3)).digits, '0547');
+  // Round the wheel: a last wheel at 9.6 that the OCR reads `0`.
+  assert.deepEqual(combineDigits(scored('0540', 3, 0.4), at(9.6)).digits, '0540');
+  // A CNN that a near-certain OCR digit shows misread the row vouches for no unsure digit, this one included.
+  // Here a sure `3` where it sees 5 (and a sure `4` where it sees 7, its classic confusion).
+  const misread = scored('0348', 3, 0.38, 0.99);
+  const seen = { positions: [0, 5, 7, 7.6], probabilities: [0, 5, 7, 7.6].map((v) => peaked(v, 0.95)) };
+  assert.deepEqual(combineDigits(misread, seen), { digits: '0348', disagreements: 1, overruled: 2 });
 });
 
 test('combineDigits: a last wheel the CNN alone reads past x.55 may show the next digit: no reading', () => {

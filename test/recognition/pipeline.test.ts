@@ -1019,6 +1019,14 @@ test("a display's blank digit whose unlit segments a shadow's edge darkens is no
   assert.ok(got === null || got === 48.6, `48.6: ${got}`);
 });
 
+test("a strip widened past a display's row is re-read without unlit segments: a blank digit darkened by a shadow's edge is no lead 8", async () => {
+  // A condensed face, the blank digit before its `7` half in shadow. The first pass withheld `7209` for
+  // the ink past its end; the strip widened along it read that digit as an `8`: `8720.9` (before).
+  const svg = lcdMeterSvg('    720.9', '01234567', { ghost: 0.07 });
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Condensed', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 720.9, `720.9: ${got}`);
+});
+
 test("a glared display's last digit, read past a row that blank digits' ghosts lead, keeps the row from standing short of it", async () => {
   // A gas display in a serif face, in Russian, a lamp's highlight on its last `1`. The first pass read
   // the ghosts as `8888555`; the row re-read without them, `1555`, was looked for in the strip read on

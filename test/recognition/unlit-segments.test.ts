@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
-import { compareUnlit, litWithin, unlitStrip, wipeFaintStrokes, type UnlitComparison } from '../../src/recognition/counter/unlit-segments.js';
+import { compareUnlit, litWithin, unlitContests, unlitStrip, wipeFaintStrokes, type UnlitComparison } from '../../src/recognition/counter/unlit-segments.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 
 test('a digit is within another when every one of its segments is the other one\'s', () => {
@@ -99,6 +99,15 @@ test('a re-read digit with a segment the first pass\'s lacks is a lit segment th
   assert.equal(compareUnlit(row('16342'), cells('76342')).kind, 'more');
   // An 8 where the first pass read a 0.
   assert.equal(compareUnlit(row('94106'), cells('94806')).kind, 'more');
+});
+
+test('a re-read contests the row where it takes a segment away or adds one, or leaves out a lead 8; not where it reads the row alike or unlike', () => {
+  const shifted = (digits: string, by: number) => cells(digits).map((c) => ({ ...c, x: c.x + by, u: c.u + by }));
+  assert.equal(unlitContests(row('94806'), compareUnlit(row('94806'), cells('94106', 60, [0, 0, 18, 0, 0]))), true);
+  assert.equal(unlitContests(row('16342'), compareUnlit(row('16342'), cells('76342'))), true);
+  assert.equal(unlitContests(row('87209'), compareUnlit(row('87209'), shifted('7209', 60))), true, 'a lead 8 left out');
+  assert.equal(unlitContests(row('94806'), compareUnlit(row('94806'), cells('94806'))), false);
+  assert.equal(unlitContests(row('9410'), compareUnlit(row('9410'), cells('94106'))), false);
 });
 
 test('the re-read strip runs along the row from a little before its first cell to a little past its last', () => {

@@ -16,7 +16,7 @@ const LAST_WHEEL_LOWER_BELOW = 0.6;
  * drum at 9.5, as 4, and the reading came out a whole kWh high.
  */
 const HALF_WAY = 0.5;
-/** How far from LAST_WHEEL_LOWER_BELOW the last wheel must be for the lower or the OCR's digit to stand. */
+/** How far short of LAST_WHEEL_LOWER_BELOW a last wheel may already show its next digit (the CNN reads a tenth or two low). */
 const LAST_WHEEL_UNDECIDED = 0.05;
 
 /** OCR digits below this confidence need the CNN's firm support; above it, only a clear veto counts. */
@@ -122,18 +122,10 @@ export interface Combined {
 export const CERTAIN_OCR = 0.95;
 
 /**
- * A last wheel this near LAST_WHEEL_LOWER_BELOW shows its lower and its next digit alike (the CNN
- * reads a tenth or two low): a reader may write down either.
- */
-function lastWheelUndecided(position: number): boolean {
-  return Math.abs(position - Math.floor(position) - LAST_WHEEL_LOWER_BELOW) < LAST_WHEEL_UNDECIDED;
-}
-
-/**
- * From this far on, a last wheel the OCR reads as its next digit is undecided too: the CNN, a tenth
- * or two low, sees it half way, and the OCR sees the next digit more than the lower one (an Elster's
- * last red `7`, seen from below right at 6.5: `2669.586` for `2669.587`; a Toloka meter's `8` at 7.5,
- * its decimals found, `550.347` for `550.348`).
+ * From this far on, a last wheel the OCR reads as its next digit is undecided: the CNN, a tenth or
+ * two low, sees it half way, and the OCR sees the next digit more than the lower one (an Elster's last
+ * red `7`, seen from below right at 6.5: `2669.586` for `2669.587`). Further on, the OCR's digit
+ * stands (see ocrNextOfLastWheel).
  */
 const LAST_WHEEL_OCR_NEXT_FROM = 0.45;
 
@@ -145,6 +137,17 @@ const LAST_WHEEL_OCR_NEXT_FROM = 0.45;
  */
 function lastWheelMayShowNext(position: number): boolean {
   return position - Math.floor(position) > LAST_WHEEL_LOWER_BELOW - LAST_WHEEL_UNDECIDED;
+}
+
+/**
+ * Whether the OCR's `o` is the next digit of a last wheel the CNN sees far enough on to show it (see
+ * lastWheelMayShowNext): however unsure the OCR, the CNN has narrowed the wheel to two digits a reader
+ * may write down, and the OCR, reading the window as a whole, says which shows more. A Toloka meter's
+ * last red drum, which the CNN sees at 7.6 and the OCR barely reads as `8` (0.38), is labelled `8`
+ * (`550.348`), as is every last wheel on meters-dev that the CNN sees 0.6 or more past a digit.
+ */
+function ocrNextOfLastWheel(position: number, o: number): boolean {
+  return rollingAt(position) && o === (Math.floor(position) + 1) % 10 && lastWheelMayShowNext(position);
 }
 
 export function snapPosition(v: number): number {
@@ -288,6 +291,10 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
       disagree(i);
       return o;
     }
+    if (i === last && cell.score >= MIN_OCR && ocrNextOfLastWheel(snapped[i], o)) {
+      agreedAt.push(i);
+      return o;
+    }
     if (cell.score < MIN_OCR || (unsure && (support < FIRM_SUPPORT || nextToo))) {
       const cnn = p && support < OCR_OVERRULED ? firmDigit(p, snapped[i]) : null;
       // A wheel the CNN sees half way to the OCR's digit, or a last wheel as likely on the next
@@ -328,12 +335,13 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
         if (snapped[i] - f < HALF_WAY || carrying(snapped, i)) disagree(i);
         return o;
       }
-      // The OCR read the next digit here (its lower one returned above).
-      if (lastWheelUndecided(snapped[i]) || (snapped[i] - f >= LAST_WHEEL_OCR_NEXT_FROM && snapped[i] - f < LAST_WHEEL_LOWER_BELOW)) {
+      // The OCR read the next digit here: its lower one returned above, one far enough on to show it
+      // before the unsure OCR's branch.
+      if (snapped[i] - f >= LAST_WHEEL_OCR_NEXT_FROM) {
         disagree(i);
         return o;
       }
-      return snapped[i] - f < LAST_WHEEL_LOWER_BELOW ? f : o;
+      return f;
     }
     // ... but not when the CNN backs the next digit as much: a wheel at x.9 is as likely x+1 read low.
     if (p && support >= AGREE_SUPPORT && digitSupport(p, (o + 1) % 10) < support) return o;

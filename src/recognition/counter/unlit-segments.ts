@@ -175,3 +175,12 @@ export function compareUnlit(first: Pick<CounterReading, 'cells' | 'pitch' | 'ax
   const cells = pairs.map(({ r, f }) => ({ ...f, digit: r.digit, score: r.score, line: r.line, followedBySeparator: r.followedBySeparator }));
   return { kind: pairs.every(({ r, f }) => r.digit === f.digit) ? 'same' : 'fewer', cells };
 }
+
+/**
+ * Whether a re-read without unlit segments puts the row's digits in doubt: it reads a digit with
+ * segments fewer or more, or leaves out a lead `8` as a blank digit (a rendered `48.6` after four
+ * blank digits read `848.6`, the blank digit's unlit segments darkened by a shadow's edge across them).
+ */
+export function unlitContests(row: Pick<CounterReading, 'cells'>, cmp: UnlitComparison): boolean {
+  return cmp.kind === 'fewer' || cmp.kind === 'more' || (cmp.kind === 'same' && cmp.cells.length < row.cells.length);
+}
