@@ -176,7 +176,8 @@ export function checksHold(checked: MeterType, type: MeterType): boolean {
  * units drum along. Nor where the OCR read the tenth near-certainly: a drum part way shows two half
  * numerals, which it reads unsurely (0.22 to 0.60 on meters-dev), and one it reads surely shows one
  * digit, which a CNN seeing it part way is off (a tilted register's red `1`, read at 0.99 in a strip
- * whose drums the CNN saw from 0.2 below to 0.3 above their digits, at 0.6: `461919` for `461919.1`).
+ * whose drums the CNN saw from 0.2 below to 0.3 above their digits, at 0.6: `461919` for `461919.1`;
+ * from 0.55 on, the OCR's next digit now stands in combineDigits, and this holds short of that).
  */
 function rollingTenthReading(c: CounterReading, wheels: WheelReading): { reading: number; why: string } | null {
   const n = c.cells.length;
