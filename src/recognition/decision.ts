@@ -10,6 +10,8 @@ import type { ParsedText } from './parse/types.js';
 import { startsWithDateStamp } from './parse/context.js';
 import { isRateDisplay } from './parse/display-unit.js';
 import { isSerialRow } from './second-look.js';
+import { volumeUnitAfter } from './counter/volume-unit.js';
+import type { OcrLine } from './ocr/types.js';
 
 /** Whether a row's decimal position rests on a cue (red drums, a printed point, scale marks). */
 export function cued(c: CounterReading): boolean {
@@ -76,9 +78,13 @@ const VOLUME_REGISTER_DRUMS = 8;
  * along with its `G4`), by its look (see untypedDrumMeter); else electricity (an LCD, a short row, a
  * nameplate number).
  */
-function untypedType(counter: CounterReading | null, drumLike: boolean): MeterType {
+function untypedType(counter: CounterReading | null, drumLike: boolean, lines: readonly OcrLine[]): MeterType {
   if (!counter) return 'electricity';
   if (drumLike && counter.decimals >= 2) return untypedDrumMeter(counter);
+  // A drum row followed by `m³` counts cubic metres, however few of its red drums were read (a far
+  // shot of an Italian G4, `02204.738`, its words unread, read as far as its first red drum: an
+  // electricity register's 5 + 1 to the eye, `2204.7`).
+  if (drumLike && volumeUnitAfter(counter, lines)) return untypedDrumMeter(counter);
   // Not a nameplate's number taken for the row, which says nothing of the register.
   const volumeRow =
     counter.regular && counter.cells.length >= VOLUME_REGISTER_DRUMS && !counter.plainSigns && counter.windows !== undefined && inSeparateWindows(counter.windows) && !nameplateNumber(counter);
@@ -92,11 +98,12 @@ function untypedType(counter: CounterReading | null, drumLike: boolean): MeterTy
  */
 const OTHER_DEVICE = 1.5;
 
-export function decide(text: ParsedText, counter: CounterReading | null, wheels: WheelReading | null): RecognitionOutcome {
+/** `lines`: the pass's text boxes, for a unit printed after the counter row (see untypedType). */
+export function decide(text: ParsedText, counter: CounterReading | null, wheels: WheelReading | null, lines: readonly OcrLine[] = []): RecognitionOutcome {
   const drumLike = counter !== null && counter.decimalSource === 'colour' && counter.regular;
   const otherDevice = text.meterType === null && text.otherDeviceEvidence >= OTHER_DEVICE;
   if (text.meterLikelihood < 0.5 && (!drumLike || otherDevice)) return { kind: 'no_meter' };
-  const type: MeterType = text.meterType ?? untypedType(counter, drumLike);
+  const type: MeterType = text.meterType ?? untypedType(counter, drumLike, lines);
   const meter: Meter = {
     type,
     serialNumber: text.serialNumber,
@@ -255,6 +262,11 @@ export function readingVerdict(
   // ... and no more than 6: a drum row read with 7 whole drums took a red frame's edge, or a drum
   // reaching into it, for the decimals' start (a rendered BK-G4's `58766.449` as `5876644.9`).
   if (type === 'gas' && drums && c.digits.length - c.decimals > 6) return no('gas: long');
+  // A gas register's red drums are two or three (hundredths or thousandths of a m³): one red drum that
+  // no red cell follows is a red frame's edge round dark decimal drums the OCR left unread (a far shot
+  // of an Italian G4, `02204.738`, read `2204.7`). Where red drums follow, rolled or paled by glare, the
+  // row stands as read: the reader's label stops there too (`08078.4`).
+  if (type === 'gas' && drums && c.decimalSource === 'colour' && c.decimals === 1 && !c.redCellAfter) return no('gas: one red drum');
   // Electricity drum counters have 4-6 whole-kWh drums and one red tenths drum: fewer whole drums
   // means the OCR missed some (off by a power of ten), and a second red drum that is neither the
   // scale marks nor colour bleeding (see red-drums.ts) leaves the decimal point in doubt.

@@ -705,7 +705,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const seen = { ...seenText, ...examined };
     let { counter, wheels } = seen;
     let serialNumber = serialRead;
-    let outcome = decide({ ...parsed, serialNumber }, counter, wheels);
+    let outcome = decide({ ...parsed, serialNumber }, counter, wheels, lines);
     // A busy photo (stickers, instructions) can push a small nameplate number out of the most
     // prominent boxes: a meter without a serial has its next boxes read for one.
     if (outcome.kind === 'meter' && !serialNumber && seen.skipped.length > 0) {

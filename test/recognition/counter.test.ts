@@ -682,6 +682,26 @@ test('one more red drum face past a row ending in red drums is flagged; red band
   assert.equal(wornStop?.redAfterTail, true);
 });
 
+test('a red cell past a row\'s last red drum is flagged however pale; a dark drum there is not', () => {
+  // Drums 0..5 read, drum 5 red; drum 6 a red face a lamp's glare has mostly whitened, or a dark drum.
+  const six = { ...rowWindow(), cells: rowWindow().cells.slice(0, 6) };
+  const row = (next: 'pale' | 'dark') =>
+    rowImage((x, y, k) => {
+      if (y < 25 || y >= 55 || k < 0 || k >= 8) return [60, 60, 60];
+      if (k < 5) return [235, 235, 235];
+      if (k === 5) return [200, 35, 35];
+      if (next === 'dark') return [40, 40, 40];
+      return Math.abs(x - (19.5 + k * 20)) < 7 ? [245, 235, 235] : [200, 35, 35];
+    });
+  const pale = readCounter(row('pale'), six);
+  assert.equal(pale?.decimals, 1);
+  assert.ok(pale!.redAfterTail === false, 'too pale for a face');
+  assert.equal(pale?.redCellAfter, true);
+  const dark = readCounter(row('dark'), six);
+  assert.equal(dark?.decimals, 1);
+  assert.equal(dark?.redCellAfter, false);
+});
+
 /**
  * Dark drums 20 px apart (k 0..4), then a light tenth drum (k 5) in a red frame that hugs its window,
  * `reach` px either side of its centre, on a grey plate.

@@ -355,6 +355,12 @@ test('a drum row keeps one near-certain OCR digit against the CNN, not two', asy
   const long = { ...counter, decimals: 1, value: 48891.4 };
   assert.equal(readingVerdict('gas', text, long, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).why, 'gas: long');
   assert.equal(readingVerdict('gas', text, counter, wheelsAt([0, 0, 4, 8, 8, 9, 1, 4])).reading, 488.914);
+  // One red drum on a gas row: a red frame's edge round decimal drums left unread, unless a red cell
+  // follows it (drums too rolled or too pale to read, where a reader's label stops too).
+  const oneRed = { ...counter, digits: '004889', decimals: 1, value: 488.9, cells: cells.slice(0, 6), redFractions: [0, 0, 0, 0, 0, 0.3], redCores: [0, 0, 0, 0, 0, 0.3] };
+  assert.equal(readingVerdict('gas', text, oneRed, wheelsAt([0, 0, 4, 8, 8, 9])).why, 'gas: one red drum');
+  assert.equal(readingVerdict('gas', text, { ...oneRed, redCellAfter: true }, wheelsAt([0, 0, 4, 8, 8, 9])).reading, 488.9);
+  assert.equal(readingVerdict('electricity', text, oneRed, wheelsAt([0, 0, 4, 8, 8, 9])).reading, 488.9);
   // A water row with six whole drums led by a 1 took the first window's edge for a drum (a tilted
   // Itelma's `100488.914`); led by a 0, it is a longer register.
   const edged = (lead: number) => {
@@ -587,6 +593,29 @@ test('a drum register whose words went unread is typed by its look: white numera
   };
   assert.deepEqual(await meterOf(false), { type: 'gas', serialNumber: '', currentReading: 2204.738, tariffCount: null });
   assert.deepEqual(await meterOf(true), { type: 'water_unknown', serialNumber: '', currentReading: 2204.738, tariffCount: null });
+});
+
+test('a drum row with a red drum, words unread, followed by m³ (or its m) is a volume register, not electricity', async () => {
+  const { parseMeterText } = await import('../../src/recognition/parse/index.js');
+  const { decide } = await import('../../src/recognition/decision.js');
+  const text = parseMeterText([], { width: 1000, height: 1000 });
+  const cells = [...'022047'].map((d, i) => ({ digit: Number(d), score: 0.97, x: 100 + 40 * i, y: 100, u: 100 + 40 * i, line: 0, followedBySeparator: false }));
+  const counter = { digits: '022047', decimals: 1, decimalSource: 'colour' as const, value: 2204.7, minScore: 0.97, regular: true, cells, redFractions: [0, 0, 0, 0, 0, 0.3], redCores: [0, 0, 0, 0, 0, 0.3], redBeyond: false, pitch: 40, height: 60, axis: [1, 0] as [number, number] };
+  const box = (x: number, y: number, h = 40): [number, number][] => [[x, y - h / 2], [x + 30, y - h / 2], [x + 30, y + h / 2], [x, y + h / 2]];
+  const typeWith = (lines: { text: string; score: number; box: [number, number][] }[]) => {
+    const out = decide(text, counter, wheelsAt([0, 2, 2, 0, 4, 7]), lines);
+    return out.kind === 'meter' ? out.meter.type : out.kind;
+  };
+  // The last drum's centre is at x = 300; `m³` two drums on (the OCR left them unread).
+  assert.equal(typeWith([]), 'electricity');
+  assert.equal(typeWith([{ text: 'm', score: 0.96, box: box(400, 105) }]), 'water_unknown');
+  assert.equal(typeWith([{ text: 'm3', score: 0.9, box: box(340, 95) }]), 'water_unknown');
+  // Not an unsure letter, one off the row's line, one far past it, one taller than the drums, nor kWh.
+  assert.equal(typeWith([{ text: 'm', score: 0.6, box: box(400, 105) }]), 'electricity');
+  assert.equal(typeWith([{ text: 'm', score: 0.96, box: box(400, 180) }]), 'electricity');
+  assert.equal(typeWith([{ text: 'm', score: 0.96, box: box(480, 100) }]), 'electricity');
+  assert.equal(typeWith([{ text: 'm', score: 0.96, box: box(400, 100, 90) }]), 'electricity');
+  assert.equal(typeWith([{ text: 'kWh', score: 0.96, box: box(340, 100) }]), 'electricity');
 });
 
 test('a register of eight drums whose red ones lost their colour, words unread, is no electricity meter', async () => {

@@ -46,6 +46,11 @@ export interface CounterReading {
    * stop where the OCR's does); the red-channel look does not (see pipeline.ts).
    */
   redAfterTail?: boolean;
+  /**
+   * A row ending in red drums with a red cell right after it, a face or not (a lamp's glare pales a
+   * red drum's face to a tint): the red drums go on past what was read.
+   */
+  redCellAfter?: boolean;
   pitch: number;
   height: number;
   axis: Point;
@@ -578,7 +583,9 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const redBeyond = decimalSource !== 'colour' && (framedBeyond || [redNext, ...redFurther].some((r) => isRedAgainst(r, blackMax)));
   // Red numerals on light drums fill less of their cells, and a red band or frame round them is no drum.
   const redFaces = decimalSource === 'colour' && Math.min(redNext, ...red.slice(n - decimals)) >= WORN_RED_FACE;
-  const redAfterTail = redFaces && isRedAgainst(redNext, Math.max(0, ...red.slice(0, n - decimals)));
+  const blackRed = Math.max(0, ...red.slice(0, n - decimals));
+  const redAfterTail = redFaces && isRedAgainst(redNext, blackRed);
+  const redCellAfter = decimalSource === 'colour' && isRedAgainst(redNext, blackRed);
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
@@ -594,6 +601,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     gains,
     redBeyond,
     redAfterTail,
+    redCellAfter,
     pitch: p,
     height: win.height,
     axis: win.axis,
