@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropDividers, edgeOnly, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, edgeOnly, framedAcross, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
@@ -700,6 +700,25 @@ test('a red cell past a row\'s last red drum is flagged however pale; a dark dru
   const dark = readCounter(row('dark'), six);
   assert.equal(dark?.decimals, 1);
   assert.equal(dark?.redCellAfter, false);
+});
+
+test('a cell past a red frame\'s end, over its right edge, is not framed across its width', () => {
+  // Light drums on a dark band; drums 5..7 in a red frame (its bars round y 22..28 and 52..58, its
+  // sides at x 108..112 and 168..172); the band goes on dark past it.
+  const img = rowImage((x, y, k) => {
+    const red = [196, 22, 28];
+    const inFrame = x >= 108 && x < 172 && y >= 22 && y < 58;
+    if (inFrame && (y < 28 || y >= 52 || x < 112 || x >= 168)) return red;
+    if (y < 25 || y >= 55 || k < 0) return [60, 60, 60];
+    return k < 8 ? [235, 235, 235] : [40, 40, 40];
+  });
+  const row = (xs: number[]) => ({ cells: xs.map((x, i) => ({ ...cell(i % 10, x), y: 40 })), axis: [1, 0] as [number, number], pitch: 20, height: 30 });
+  const eight = [20, 40, 60, 80, 100, 120, 140, 160];
+  assert.equal(framedAcross(img, row(eight), 3), true);
+  assert.equal(framedAcross(img, row(eight), 4), false, 'the drum before the frame');
+  // A face added a pitch and a bit past the last framed drum takes in the frame's right side only.
+  assert.equal(framedAcross(img, row([...eight, 176]), 1), false);
+  assert.equal(framedAcross(img, row([...eight, 176]), 4), false);
 });
 
 /**

@@ -107,7 +107,8 @@ test('cnnConfirms: the CNN must read every cell as the OCR did, with no correcti
   const row = drumRow('0238714', 1, [0, 0, 0, 0, 0, 0, 0.6]);
   assert.equal(cnnConfirms(row, wheelsAt([0, 2, 3, 8, 7, 1, 4])), true);
   // The last cell barely read as 8 and seen by the CNN as a 1: the reading rests on the CNN's correction.
-  const unsure = { ...row, cells: row.cells.map((c, i) => (i === 6 ? { ...c, digit: 8, score: 0.24 } : c)), digits: '0238718' };
+  // (A gas row read to its first red drum, the next one red past it.)
+  const unsure = { ...row, cells: row.cells.map((c, i) => (i === 6 ? { ...c, digit: 8, score: 0.24 } : c)), digits: '0238718', redCellAfter: true };
   assert.equal(readingVerdict('gas', parseMeterText([], { width: 640, height: 480 }), unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])).reading, 23871.1);
   assert.equal(cnnConfirms(unsure, wheelsAt([0, 2, 3, 8, 7, 1, 1])), false);
   // Where the last wheel may roll, only a correction before it counts.
