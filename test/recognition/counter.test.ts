@@ -702,7 +702,7 @@ test('a red cell past a row\'s last red drum is flagged however pale; a dark dru
   assert.equal(dark?.redCellAfter, false);
 });
 
-test('a cell past a red frame\'s end, over its right edge, is not framed across its width', () => {
+test('a cell past a red frame\'s end, over its right edge, is not framed through to its right edge', () => {
   // Light drums on a dark band; drums 5..7 in a red frame (its bars round y 22..28 and 52..58, its
   // sides at x 108..112 and 168..172); the band goes on dark past it.
   const img = rowImage((x, y, k) => {
@@ -716,9 +716,11 @@ test('a cell past a red frame\'s end, over its right edge, is not framed across 
   const eight = [20, 40, 60, 80, 100, 120, 140, 160];
   assert.equal(framedAcross(img, row(eight), 3), true);
   assert.equal(framedAcross(img, row(eight), 4), false, 'the drum before the frame');
-  // A face added a pitch and a bit past the last framed drum takes in the frame's right side only.
+  // A face added a pitch and a bit past the last framed drum takes in the frame's right side, on its
+  // left only; one placed a little before a framed drum takes in the frame on its right.
   assert.equal(framedAcross(img, row([...eight, 176]), 1), false);
   assert.equal(framedAcross(img, row([...eight, 176]), 4), false);
+  assert.equal(framedAcross(img, row([20, 40, 60, 80, 100, 114]), 1), true);
 });
 
 /**

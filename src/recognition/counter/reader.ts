@@ -410,17 +410,19 @@ export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pit
 }
 
 /**
- * Whether each of the row's last `k` cells is framed across its width: at some frame offset, the
- * frame's bands (see frameRedness) about as red over the cell's left half as over its right. A cell
- * placed past a frame's end takes in the frame's corner on one side only (a light-drum gas face read
- * short of its frame had a fourth face added past it, over its right edge, which the CNN read as a `1`).
+ * Whether each of the row's last `k` cells is framed through to its right edge: at some frame offset,
+ * the frame's bands (see frameRedness) red over the cell, and over its right half at least half as red
+ * as over its left. A cell placed past a frame's end takes in the frame's corner on its left only (a
+ * light-drum gas face read short of its frame had a fourth face added past it, over its right edge,
+ * which the CNN read as a `1`). Red on the right only is a framed drum the cell was placed a little
+ * before (a PAFAL's red tenth under a glare).
  */
 export function framedAcross(img: RgbImage, c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height' | 'gains'>, k: number): boolean {
   const half = c.pitch / 2;
   const shifted = (s: number) => c.cells.map((cell) => ({ ...cell, x: cell.x + c.axis[0] * s * half * CELL_WIDTH, y: cell.y + c.axis[1] * s * half * CELL_WIDTH }));
   const sides = FRAME_OFFSETS.map((offset) => [-0.5, 0.5].map((s) => frameRedness(img, shifted(s), c.axis, half, c.height, c.gains, offset).slice(-k)));
   return c.cells.slice(-k).every((_, i) =>
-    sides.some(([left, right]) => Math.max(left[i], right[i]) >= RED_CELL && Math.min(left[i], right[i]) >= FRAME_EVENNESS * Math.max(left[i], right[i])),
+    sides.some(([left, right]) => Math.max(left[i], right[i]) >= RED_CELL && right[i] >= FRAME_EVENNESS * left[i]),
   );
 }
 
