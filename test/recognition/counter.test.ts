@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dropDividers, edgeOnly, framedAcross, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
+import { dropDividers, edgeOnly, framedToRightEdge, framedRun, readCounter, redRunWithCores, regularise, rowWhiteGains, tingedByNext, trailingRedRun } from '../../src/recognition/counter/reader.js';
 import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
@@ -714,13 +714,13 @@ test('a cell past a red frame\'s end, over its right edge, is not framed through
   });
   const row = (xs: number[]) => ({ cells: xs.map((x, i) => ({ ...cell(i % 10, x), y: 40 })), axis: [1, 0] as [number, number], pitch: 20, height: 30 });
   const eight = [20, 40, 60, 80, 100, 120, 140, 160];
-  assert.equal(framedAcross(img, row(eight), 3), true);
-  assert.equal(framedAcross(img, row(eight), 4), false, 'the drum before the frame');
+  assert.equal(framedToRightEdge(img, row(eight), 3), true);
+  assert.equal(framedToRightEdge(img, row(eight), 4), false, 'the drum before the frame');
   // A face added a pitch and a bit past the last framed drum takes in the frame's right side, on its
   // left only; one placed a little before a framed drum takes in the frame on its right.
-  assert.equal(framedAcross(img, row([...eight, 176]), 1), false);
-  assert.equal(framedAcross(img, row([...eight, 176]), 4), false);
-  assert.equal(framedAcross(img, row([20, 40, 60, 80, 100, 114]), 1), true);
+  assert.equal(framedToRightEdge(img, row([...eight, 176]), 1), false);
+  assert.equal(framedToRightEdge(img, row([...eight, 176]), 4), false);
+  assert.equal(framedToRightEdge(img, row([20, 40, 60, 80, 100, 114]), 1), true);
 });
 
 /**

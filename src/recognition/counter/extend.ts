@@ -4,7 +4,7 @@
 import type { RgbImage } from '../preprocess.js';
 import type { RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
-import { cellRedness, framedAcross, isRedAgainst, readCounter, RED_FACE, type CounterReading } from './reader.js';
+import { cellRedness, framedToRightEdge, isRedAgainst, readCounter, RED_FACE, type CounterReading } from './reader.js';
 import { LOOKALIKE_SCORE, median, REREAD_LINE, type DigitCell } from './window.js';
 import { digitLookalike } from '../parse/fold.js';
 import { charOffset } from '../ocr/ctc.js';
@@ -193,7 +193,7 @@ function framedFaces(img: RgbImage, c: CounterReading): (CounterReading | null)[
   return Array.from({ length: MAX_FRAMED_ADDED }, (_, i) => MAX_FRAMED_ADDED - i).map((k) => {
     const at = Array.from({ length: k }, (_, j) => ({ x: last.x + c.axis[0] * step * (j + 1), y: last.y + c.axis[1] * step * (j + 1) }));
     const e = withUnread(img, c, at);
-    return e && e.decimalSource === 'colour' && e.decimals >= k && framedAcross(img, e, k) ? e : null;
+    return e && e.decimalSource === 'colour' && e.decimals >= k && framedToRightEdge(img, e, k) ? e : null;
   });
 }
 

@@ -417,7 +417,7 @@ export function frameRedness(img: RgbImage, cells: DigitCell[], axis: Point, pit
  * which the CNN read as a `1`). Red on the right only is a framed drum the cell was placed a little
  * before (a PAFAL's red tenth under a glare).
  */
-export function framedAcross(img: RgbImage, c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height' | 'gains'>, k: number): boolean {
+export function framedToRightEdge(img: RgbImage, c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height' | 'gains'>, k: number): boolean {
   const half = c.pitch / 2;
   const shifted = (s: number) => c.cells.map((cell) => ({ ...cell, x: cell.x + c.axis[0] * s * half * CELL_WIDTH, y: cell.y + c.axis[1] * s * half * CELL_WIDTH }));
   const sides = FRAME_OFFSETS.map((offset) => [-0.5, 0.5].map((s) => frameRedness(img, shifted(s), c.axis, half, c.height, c.gains, offset).slice(-k)));
