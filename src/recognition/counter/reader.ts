@@ -601,8 +601,8 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   // Red numerals on light drums fill less of their cells, and a red band or frame round them is no drum.
   const redFaces = decimalSource === 'colour' && Math.min(redNext, ...red.slice(n - decimals)) >= WORN_RED_FACE;
   const blackRed = Math.max(0, ...red.slice(0, n - decimals));
-  const redAfterTail = redFaces && isRedAgainst(redNext, blackRed);
   const redCellAfter = decimalSource === 'colour' && isRedAgainst(redNext, blackRed);
+  const redAfterTail = redFaces && redCellAfter;
   const digits = cells.map((c) => String(c.digit)).join('');
   const value = Number(digits) / 10 ** decimals;
   return {
