@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeImage, renderSvg } from '../../src/recognition/preprocess.js';
+import { decodeImage, renderSvg, rotateBy } from '../../src/recognition/preprocess.js';
 import { faintGlyphAt, plainRowSigns } from '../../src/recognition/counter/plain-row.js';
 import { glare } from '../../bench/lib/camera.js';
 import { lcdMeterSvg } from './fixtures.js';
@@ -53,6 +53,17 @@ test('a point beside a digit as wide as its cell is seen at the digits\' feet', 
   const { img, row } = await lcdRow(' 1614.8', '16148', { ghost: 0.03 });
   const cells = [269, 324, 396, 450, 505].map((x, k) => ({ ...row.cells[k], x, y: 279 }));
   assert.deepEqual(plainRowSigns(img, { ...row, cells, pitch: 54.3, height: 109 }), { ...clean, pointAfter: 3 });
+});
+
+test('a point below an italic 8 held askew, its middle bar just below half height, is seen', async () => {
+  // A rendered `008428.87` turned 8 degrees, and the row where the OCR put it (read `00842887`): the
+  // 8 before the point leans its upper half over the point, and its middle bar sits at half height.
+  const upright = await decodeImage(await renderSvg(lcdMeterSvg('008428.87', '01234567', { ghost: 0.03 })), { maxPixels: 1e8, maxSide: 1600 });
+  const img = rotateBy(upright, (8 * Math.PI) / 180);
+  const at = [[0, 245, 304], [0, 307, 312], [8, 369, 320], [4, 431, 328], [2, 492, 336], [8, 554, 345], [8, 616, 353], [7, 678, 361]];
+  const cells = at.map(([digit, x, y]) => ({ digit, x, y, followedBySeparator: false }));
+  const row = { cells, axis: [0.9913, 0.1319] as [number, number], pitch: 62.3, height: 93.6 };
+  assert.deepEqual(plainRowSigns(img, row), { ...clean, pointAfter: 5 });
 });
 
 test('a dot that is no display point (taller than a stroke, or one of two) is a doubt, not a point to read', async () => {

@@ -100,3 +100,18 @@ test('a digit past the row printed the other way round from the row is told from
   assert.equal(turnsPast(withFurtherCell(dark, 150, 30)), true);
   assert.equal(turnsPast(withFurtherCell(dark, 30, 235)), false);
 });
+
+test('light windows in a dark plate turn no lighter drum past them, whatever their cells measure', () => {
+  // Bold numerals in a shadow fill most of their cells: the row's cells measure as light ink a few
+  // grey levels over their faces, and the row's own next window, in the light past the shadow, lies
+  // nearer that tone than the faces'. The faces, 8 times as light as the bars between them, say
+  // light windows, whose numerals are dark.
+  const dull = row(80, 10, 95);
+  assert.equal(rowLook(dull, geometry).lightInk, true);
+  assert.equal(turnsPast(withFurtherCell(dull, 220, 20)), false);
+  // A dark drum with a light numeral past light windows is turned, as before.
+  assert.equal(turnsPast(withFurtherCell(dull, 15, 200)), true);
+  // Dark drums about as dark as their plate (3 times the bars here) still turn a light one past them.
+  const drums = row(30, 10, 110);
+  assert.equal(turnsPast(withFurtherCell(drums, 100, 20)), true);
+});

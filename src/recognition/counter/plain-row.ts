@@ -147,7 +147,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     if (cells[i].followedBySeparator) continue;
     const between = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
     const mid = cells[i].digit === 1 ? along(between, -AFTER_ONE * pitch) : between;
-    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), baseAt(i), pitch / height);
+    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), baseAt(i), pitch / height, stroke);
     if (dots.length) dotted.push(i);
     if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
   }
@@ -235,7 +235,7 @@ const AFTER_ONE = 0.125;
  * a run of three one sample high held askew, where a 450-px face's point came to just that, `49510`
  * for `4951.0`).
  */
-function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
+function dotsAt(g: Grid, base: number, aspect: number, stroke: { across: number; down: number }): Blob[] {
   const blobs = components(g);
   return blobs.filter((b) => {
     const bw = b.x1 - b.x0 + 1;
@@ -247,11 +247,23 @@ function dotsAt(g: Grid, base: number, aspect: number): Blob[] {
     const low = b.y0 >= g.h * 0.6;
     const mid = (b.x0 + b.x1) / 2;
     // Above it in the digits' lower half (higher up, slanted digits lean over the gap).
-    const clearAbove = !blobs.some((o) => o !== b && o.x1 >= mid && o.x0 <= mid && o.y1 < b.y0 && o.y1 >= g.h / 2);
+    const boxedAbove = blobs.some((o) => o !== b && o.x1 >= mid && o.x0 <= mid && o.y1 < b.y0 && o.y1 >= g.h / 2);
+    // A dot shaped as the display's point needs only no ink right above it there: an italic `8` held
+    // askew, its middle bar just below half height, boxes the point beside its feet (`008428.87` read
+    // `842887`). A speck needs the boxes clear (a dirty LCD's one-sample-high speck under a `9`'s
+    // lean, `1955`, would withhold its reading).
+    const clearAbove = !boxedAbove || (pointSized(b, stroke) && inkAbove(g, mid, Math.ceil(g.h / 2), b.y0) === 0);
     // At the digits' feet (a broken stroke's piece sits higher).
     const onBaseline = Math.abs(b.y1 - base) <= BASELINE_SLACK;
     return compact && inside && low && clearAbove && onBaseline;
   });
+}
+
+/** Ink samples in the column(s) at `x` (two where it falls between samples), rows `from` to before `to`. */
+function inkAbove(g: Grid, x: number, from: number, to: number): number {
+  let n = 0;
+  for (let col = Math.floor(x); col <= Math.ceil(x); col++) for (let y = from; y < to; y++) n += g.ink[y * g.w + col];
+  return n;
 }
 
 /**

@@ -105,6 +105,16 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
 }
 
 /**
+ * Faces this many times lighter than the bars between them are light windows in a dark plate, whose
+ * numerals are dark whatever the cells' tones say: bold numerals in a shadow fill most of their cells,
+ * and such rows measured as light ink (rendered windowed registers, `98567` and `20447`, their faces
+ * 7 and 8 times their bars, their last window in the light past the shadow's edge read as a tenth set
+ * apart: `9856`, `2044`). White numerals on dark drums measure 1.1-2.2 times their bars on meters-dev
+ * and its variants.
+ */
+const LIGHT_WINDOWS = 4;
+
+/**
  * Whether the drum `past` pitches beyond the row's last cell is printed the other way round from the
  * row's drums (`look`: the row's, see rowLook): its ground nearer the tone of the row's numerals than that of the row's ground (a
  * tenths drum set apart outside the register's plate: a Fuji register's bare metal drum past its
@@ -113,10 +123,11 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
  * `1`, `38061` read `3806`). Only the ground counts: a drum cut by its window's or the plate's edge
  * shows ink of both tones.
  */
-export function inkTurnsPast(img: RgbImage, c: RowGeometry, look: Pick<RowLook, 'face' | 'ink'>, past: number): boolean {
+export function inkTurnsPast(img: RgbImage, c: RowGeometry, look: Pick<RowLook, 'face' | 'ink' | 'bars'>, past: number): boolean {
   const last = c.cells[c.cells.length - 1];
   const further = cellToneAt(img, c, { x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
-  return Math.abs(further - look.ink) < Math.abs(further - look.face);
+  const ink = look.face > LIGHT_WINDOWS * Math.max(1, look.bars) ? Math.min(look.ink, look.bars) : look.ink;
+  return Math.abs(further - ink) < Math.abs(further - look.face);
 }
 
 /**
