@@ -101,11 +101,10 @@ test('a digit past the row printed the other way round from the row is told from
   assert.equal(turnsPast(withFurtherCell(dark, 30, 235)), false);
 });
 
-test('light windows in a dark plate turn no lighter drum past them, whatever their cells measure', () => {
-  // Bold numerals in a shadow fill most of their cells: the row's cells measure as light ink a few
+test('light windows turn no lighter drum past them, though their cells measure as light ink', () => {
+  // Bold numerals in a shadow fill most of their cells: the look's patches measure light ink a few
   // grey levels over their faces, and the row's own next window, in the light past the shadow, lies
-  // nearer that tone than the faces'. The faces, 8 times as light as the bars between them, say
-  // light windows, whose numerals are dark.
+  // nearer that tone than the faces'. Taken whole, the windows show their numerals dark.
   const dull = row(80, 10, 95);
   assert.equal(rowLook(dull, geometry).lightInk, true);
   assert.equal(turnsPast(withFurtherCell(dull, 220, 20)), false);

@@ -105,14 +105,14 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
 }
 
 /**
- * Faces this many times lighter than the bars between them are light windows in a dark plate, whose
- * numerals are dark whatever the cells' tones say: bold numerals in a shadow fill most of their cells,
- * and such rows measured as light ink (rendered windowed registers, `98567` and `20447`, their faces
- * 7 and 8 times their bars, their last window in the light past the shadow's edge read as a tenth set
- * apart: `9856`, `2044`). White numerals on dark drums measure 1.1-2.2 times their bars on meters-dev
- * and its variants.
+ * The patch, in pitches and row heights, that judges which way a row is printed where a drum past
+ * it may turn: nearly its whole window. Bold numerals in a shadow fill most of the look's smaller
+ * patch, and such rows measured as light ink (rendered windowed registers, `98567`, `20447` and
+ * `89801`, their last window in the light past the shadow's edge taken for a tenth set apart: `9856`,
+ * `2044`, `8980`); taken whole, their cells show the light ground round dark numerals. White numerals
+ * on dark drums measure as light ink either way on meters-dev and its variants.
  */
-const LIGHT_WINDOWS = 4;
+const WHOLE_CELL = [0.85, 0.9];
 
 /**
  * Whether the drum `past` pitches beyond the row's last cell is printed the other way round from the
@@ -123,10 +123,11 @@ const LIGHT_WINDOWS = 4;
  * `1`, `38061` read `3806`). Only the ground counts: a drum cut by its window's or the plate's edge
  * shows ink of both tones.
  */
-export function inkTurnsPast(img: RgbImage, c: RowGeometry, look: Pick<RowLook, 'face' | 'ink' | 'bars'>, past: number): boolean {
+export function inkTurnsPast(img: RgbImage, c: RowGeometry, look: Pick<RowLook, 'face' | 'ink'>, past: number): boolean {
   const last = c.cells[c.cells.length - 1];
   const further = cellToneAt(img, c, { x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
-  const ink = look.face > LIGHT_WINDOWS * Math.max(1, look.bars) ? Math.min(look.ink, look.bars) : look.ink;
+  const whole = c.cells.map((cell) => cellTone(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * WHOLE_CELL[0], c.height * WHOLE_CELL[1]), 16, 16)));
+  const ink = mostlyLightInk(whole) ? look.ink : Math.min(look.ink, median(whole.map((t) => t.dark)));
   return Math.abs(further - ink) < Math.abs(further - look.face);
 }
 
