@@ -110,7 +110,7 @@ test('light windows turn no lighter drum past them, though their cells measure a
   assert.equal(turnsPast(withFurtherCell(dull, 220, 20)), false);
   // A dark drum with a light numeral past light windows is turned, as before.
   assert.equal(turnsPast(withFurtherCell(dull, 15, 200)), true);
-  // Dark drums about as dark as their plate (3 times the bars here) still turn a light one past them.
+  // Light numerals on dark drums still turn a light drum past them.
   const drums = row(30, 10, 110);
   assert.equal(turnsPast(withFurtherCell(drums, 100, 20)), true);
 });

@@ -67,9 +67,19 @@ function cellTone(img: RgbImage): { face: number; lightInk: boolean; light: numb
   return { face, lightInk: at(0.97) - face > face - at(0.03), light: at(0.97), dark: at(0.03) };
 }
 
-/** The tone of the cell centred `at` (the look's cell patch: 0.6 pitch wide, 0.7 of the row high). */
-function cellToneAt(img: RgbImage, c: RowGeometry, at: { x: number; y: number }) {
-  return cellTone(sampleQuad(img, cellQuad(at, c.axis, c.pitch * 0.6, c.height * 0.7), 12, 12));
+/** A cell's patch: pitches wide, row heights high, samples a side. */
+interface CellPatch {
+  along: number;
+  across: number;
+  samples: number;
+}
+
+/** The look's cell patch: the digit and some of its ground. */
+const LOOK_CELL: CellPatch = { along: 0.6, across: 0.7, samples: 12 };
+
+/** The tone of the cell centred `at`, sampled over `patch`. */
+function cellToneAt(img: RgbImage, c: RowGeometry, at: { x: number; y: number }, patch: CellPatch = LOOK_CELL) {
+  return cellTone(sampleQuad(img, cellQuad(at, c.axis, c.pitch * patch.along, c.height * patch.across), patch.samples, patch.samples));
 }
 
 /** Whether most cells' ink is lighter than their faces. */
@@ -112,7 +122,7 @@ export function rowLook(img: RgbImage, c: RowGeometry): RowLook {
  * `2044`, `8980`); taken whole, their cells show the light ground round dark numerals. White numerals
  * on dark drums measure as light ink either way on meters-dev and its variants.
  */
-const WHOLE_CELL = [0.85, 0.9];
+const WHOLE_CELL: CellPatch = { along: 0.85, across: 0.9, samples: 16 };
 
 /**
  * Whether the drum `past` pitches beyond the row's last cell is printed the other way round from the
@@ -126,7 +136,7 @@ const WHOLE_CELL = [0.85, 0.9];
 export function inkTurnsPast(img: RgbImage, c: RowGeometry, look: Pick<RowLook, 'face' | 'ink'>, past: number): boolean {
   const last = c.cells[c.cells.length - 1];
   const further = cellToneAt(img, c, { x: last.x + c.axis[0] * past * c.pitch, y: last.y + c.axis[1] * past * c.pitch }).face;
-  const whole = c.cells.map((cell) => cellTone(sampleQuad(img, cellQuad(cell, c.axis, c.pitch * WHOLE_CELL[0], c.height * WHOLE_CELL[1]), 16, 16)));
+  const whole = c.cells.map((cell) => cellToneAt(img, c, cell, WHOLE_CELL));
   const ink = mostlyLightInk(whole) ? look.ink : Math.min(look.ink, median(whole.map((t) => t.dark)));
   return Math.abs(further - ink) < Math.abs(further - look.face);
 }
