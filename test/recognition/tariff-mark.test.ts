@@ -22,6 +22,7 @@ test('a tariff word alone on its line is read again wider, and stands with one t
   assert.ok(marks[0].margin > marks[2].margin, 'a word is read again with wider margins than a T');
   assert.equal(tariffMark({ text: 'TARIFF 1', score: 0.9 }), 'TARIFF 1');
   assert.equal(tariffMark({ text: 'TAPVΦ 2', score: 0.85 }), 'TAPVΦ 2');
+  assert.equal(tariffMark({ text: 'Tapw4', score: 0.84 }), 'Tapw4');
   assert.equal(tariffMark({ text: 'TARIFF 1', score: 0.7 }), null);
   assert.equal(tariffMark({ text: 'TARIFF', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'TARIFF 7', score: 0.99 }), null);

@@ -8,10 +8,10 @@ const T1_SCORE = 0.6;
 
 /**
  * `TARIFF`, `TARIFA`, Polish `TARYFA`, and Russian `ТАРИФ` as the recogniser's Latin and Greek
- * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face; its `Ф` an `O`, a `Q`, a `中`, a `の`,
- * a `d` or lost: a serif `Тариф` under a warm cast read `Tapud`).
+ * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face, `Tapw` in a small monospaced one; its
+ * `Ф` an `O`, a `Q`, a `中`, a `の`, a `d` or lost: a serif `Тариф` under a warm cast read `Tapud`).
  */
-const TARIFF_STEM = String.raw`ta[rp][iuvynh][foqd中の]{0,2}a?`;
+const TARIFF_STEM = String.raw`ta[rp][iuvynhw][foqd中の]{0,2}a?`;
 /**
  * A colon after the word, printed (`TARIFF: 2`) or read into the gap before a number boxed apart (a
  * small `RATE 3` turned sideways and back read `RATE :` and `3`).
@@ -72,7 +72,7 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   // nor a tariff word (a small shot's `ТАРИФ 1` read `TAPNO`, its `1` a `3` at 0.44).
   if (seen.size === 1 && seen.has(1)) count = 2;
   if (foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE)) count = Math.max(count, 2);
-  const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|ta[rp][iuvnh]|zone)/);
+  const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|ta[rp][iuvnhw]|zone)/);
   if (stated) count = Math.max(count, Number(stated[1]));
   // Two-tariff in Russian and Ukrainian (`ДВУХТАРИФНЫЙ` read `ByXTAPUHbIN`, its `Д` lost; `двотарифний`
   // read `BOTapupHN`), German, Polish; a multi-tariff meter (`МНОГОТАРИФНЫЙ` read `MHOrOTAPVOHbIN`, `MHOIOTAPHOHbIN`,

@@ -44,6 +44,7 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('TAPNΦ 2', '012345.67'), 2);
   assert.equal(tariffOf('TAPN中 2', '012345.67'), 2, 'its Ф read as a Chinese 中');
   assert.equal(tariffOf('TAPH2', '012345.67'), 2, 'a serif face: its И read as H, its Ф lost');
+  assert.equal(tariffOf('Tapw4', '5157.7'), 4, 'a small monospaced face: its И read as w, its Ф lost');
   assert.equal(tariffOf('TAPNO1', '012345.67'), 2);
   assert.equal(tariffOf('MHOIOTAPHOHbIN'), 2);
   assert.equal(tariffOf('TAPE 2'), 1);
