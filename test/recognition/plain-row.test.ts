@@ -148,6 +148,21 @@ test('a 1 read as an 8 (its unlit segments showing) has too little ink for one',
   assert.equal(plainRowSigns(right.img, right.row).sparseEight, false);
 });
 
+test('a last 1 in a glare, the glass round it lit unevenly, is ink past the end; a row read whole in the same glare is not', async () => {
+  // A lamp's highlight centred 50 px past the cell after the row (white added, 170 grey levels at its
+  // centre, gone 90 px off): the glass round the `1` goes from the display's grey to white.
+  const lit = ({ img, row }: Awaited<ReturnType<typeof lcdRow>>) => {
+    const next = { x: row.cells[row.cells.length - 1].x + row.pitch + 50, y: 270 };
+    return { ...img, data: glare(img.data, img.width, img.height, next.x, next.y, 90, 170) };
+  };
+  const short = await lcdRow('524381', '52438');
+  assert.equal(plainRowSigns(lit(short), short.row).inkPastEnd, true);
+  const whole = await lcdRow('524381', '524381');
+  assert.equal(plainRowSigns(lit(whole), whole.row).inkPastEnd, false);
+  const five = await lcdRow('52438', '52438');
+  assert.equal(plainRowSigns(lit(five), five.row).inkPastEnd, false);
+});
+
 test('a glyph past the row as faint as unlit segments is a ghost, unless a glare blows its cell out', async () => {
   // `   4298`: the blank cells before the row show their unlit segments, an `8` a tenth as dark.
   const { img, row } = await lcdRow('   4298', '4298', { ghost: 0.1, at: [3, 4, 5, 6] });

@@ -9,6 +9,7 @@ import { luma, sampleQuad, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { cellQuad } from './reader.js';
 import { quantile } from './row-look.js';
+import { closed } from './unlit-segments.js';
 
 interface Row {
   cells: { digit: number; x: number; y: number; followedBySeparator: boolean }[];
@@ -156,7 +157,13 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const unreadPoint = dotted.length > 0 && pointAfter === null;
 
   const ends = [along(cells[n - 1], PAST_END_AT * pitch), along(cells[0], -PAST_END_AT * pitch)];
-  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, PAST_END_WIDTH, 1.8)) >= PAST_END_HEIGHT);
+  const ground = quantile(Float32Array.from(cellGreys.flatMap((g) => [...g])), 0.5);
+  const pastEnd = (centre: { x: number; y: number }): Grid => {
+    const greys = patch(centre, PAST_END_WIDTH, 1.8);
+    const [w, h] = [Math.max(2, Math.round(PAST_END_WIDTH * GRID)), Math.max(2, Math.round(1.8 * GRID))];
+    return { w, h, ink: glared(greys, ground) ? inkOnOwnGround(greys, w, h, sign, litContrast) : inkOf(greys, null) };
+  };
+  const inkPastEnd = ends.some((centre) => glyphHeight(pastEnd(centre)) >= PAST_END_HEIGHT);
   // Only on a display shown to be one: on the set's dirty 320-px LCDs, read right, the glyphs' boxes
   // are too rough for the test (three of six were called amiss when every plain row was tested).
   const barsAmiss = ghostLead > 0 && barsDisagree(cellGrids.slice(ghostLead), cells.slice(ghostLead).map((c) => c.digit));
@@ -176,9 +183,28 @@ export function faintGlyphAt(img: RgbImage, row: Row, centre: { x: number; y: nu
   const glyph = patch(centre);
   const { contrasts, lit, litContrast } = levels([...cells, glyph]);
   if (litContrast < MIN_CONTRAST || contrasts[contrasts.length - 1] >= FAINT * lit) return false;
-  const ground = quantile(Float32Array.from(cells.flatMap((g) => [...g])), 0.5);
-  const blownOut = glyph.reduce((k, v) => k + (v >= CLIPPED ? 1 : 0), 0) / glyph.length;
-  return !(ground <= GLARE_GROUND && blownOut >= GLARE_SHARE);
+  return !glared(glyph, quantile(Float32Array.from(cells.flatMap((g) => [...g])), 0.5));
+}
+
+/** Whether a highlight blows `greys` out to white (see CLIPPED) on a row whose ground (median grey) is not so light. */
+function glared(greys: Float32Array, ground: number): boolean {
+  const blownOut = greys.reduce((k, v) => k + (v >= CLIPPED ? 1 : 0), 0) / greys.length;
+  return ground <= GLARE_GROUND && blownOut >= GLARE_SHARE;
+}
+
+/** Side of the square the ground under a glared patch is taken over, in grid samples (see inkOnOwnGround). */
+const OWN_GROUND_SIDE = Math.round(0.45 * GRID);
+
+/**
+ * Ink in a `w` x `h` grid of greys against each sample's own ground (the grid closed, see `closed`),
+ * `sign` and `contrast` the row's: a highlight lightens the glass round a digit unevenly, and against
+ * the patch's median grey a lit `1` in it is no ink (a gas display's `52438.351`, its last `1` boxed
+ * apart in the glare, read `52438.35`).
+ */
+function inkOnOwnGround(greys: Float32Array, w: number, h: number, sign: number, contrast: number): Uint8Array {
+  const dark = sign > 0 ? greys : greys.map((v) => 255 - v);
+  const ground = closed(dark, w, h, OWN_GROUND_SIDE);
+  return Uint8Array.from(dark, (v, i) => ((ground[i] - v) / contrast >= INK ? 1 : 0));
 }
 
 /** Ratio of the brightest cell's background to the darkest's from which a light display is lit unevenly (see levels). */

@@ -56,8 +56,7 @@ export function wipeFaintStrokes(strip: RgbImage, pitch: number): RgbImage {
   // lit and the shaded ground together pass for light strokes on a dark one).
   if (lightInk(g, w, h, pitch)) g = g.map((v) => 255 - v);
   // The background under each pixel: the strip closed (the strokes filled in with their surroundings).
-  const side = Math.max(3, Math.round(pitch * BACKGROUND_SIDE));
-  const background = extreme(extreme(g, w, h, side, Math.max), w, h, side, Math.min);
+  const background = closed(g, w, h, Math.max(3, Math.round(pitch * BACKGROUND_SIDE)));
   // On a display lit unevenly (a shadow across it), a stroke's depth is a share of its ground's level,
   // in the light's grey levels: a shadow dims the strokes with their ground, and a lit digit in it
   // would be drawn no darker than the unlit segments in the light (a `0000294` half in a shadow
@@ -118,6 +117,14 @@ function lightInk(g: Float32Array, w: number, h: number, pitch: number): boolean
   const grounds = windows.map((win) => quantile(win, 0.5));
   const uneven = quantile(grounds, 0.95) > UNEVEN_LIGHT * Math.max(1, quantile(grounds, 0.05));
   return uneven ? windows.reduce((sum, win) => sum + side(win), 0) > 0 : side(g) > 0;
+}
+
+/**
+ * The ground under each sample of dark strokes on light: `v` closed (a max filter, then a min filter,
+ * square, of side `side`), which fills in every stroke narrower than the square with its surroundings.
+ */
+export function closed(v: Float32Array, w: number, h: number, side: number): Float32Array {
+  return extreme(extreme(v, w, h, side, Math.max), w, h, side, Math.min);
 }
 
 /** A square max or min filter of side `side`: along the rows, then along the columns, edges clamped. */
