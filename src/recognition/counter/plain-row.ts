@@ -117,9 +117,13 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     for (let i = 0; i < g.length; i++) out[i] = (local - g[i]) / s >= INK ? 1 : 0;
     return out;
   };
-  const grid = (centre: { x: number; y: number }, w: number, h: number): Grid => {
-    const out = inkOf(patch(centre, w, h), null);
-    return { w: Math.max(2, Math.round(w * GRID)), h: Math.max(2, Math.round(h * GRID)), ink: out };
+  const ground = medianGrey(cellGreys);
+  // `ownGroundInGlare`: where a glare blows the patch out, ink against each sample's own ground (see inkOnOwnGround).
+  const grid = (centre: { x: number; y: number }, w: number, h: number, ownGroundInGlare = false): Grid => {
+    const greys = patch(centre, w, h);
+    const [gw, gh] = [Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))];
+    const own = ownGroundInGlare && glared(greys, ground);
+    return { w: gw, h: gh, ink: own ? inkOnOwnGround(greys, gw, gh, sign, litContrast) : inkOf(greys, null) };
   };
 
   let ghostLead = 0;
@@ -157,13 +161,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const unreadPoint = dotted.length > 0 && pointAfter === null;
 
   const ends = [along(cells[n - 1], PAST_END_AT * pitch), along(cells[0], -PAST_END_AT * pitch)];
-  const ground = quantile(Float32Array.from(cellGreys.flatMap((g) => [...g])), 0.5);
-  const pastEnd = (centre: { x: number; y: number }): Grid => {
-    const greys = patch(centre, PAST_END_WIDTH, 1.8);
-    const [w, h] = [Math.max(2, Math.round(PAST_END_WIDTH * GRID)), Math.max(2, Math.round(1.8 * GRID))];
-    return { w, h, ink: glared(greys, ground) ? inkOnOwnGround(greys, w, h, sign, litContrast) : inkOf(greys, null) };
-  };
-  const inkPastEnd = ends.some((centre) => glyphHeight(pastEnd(centre)) >= PAST_END_HEIGHT);
+  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, PAST_END_WIDTH, 1.8, true)) >= PAST_END_HEIGHT);
   // Only on a display shown to be one: on the set's dirty 320-px LCDs, read right, the glyphs' boxes
   // are too rough for the test (three of six were called amiss when every plain row was tested).
   const barsAmiss = ghostLead > 0 && barsDisagree(cellGrids.slice(ghostLead), cells.slice(ghostLead).map((c) => c.digit));
@@ -183,7 +181,12 @@ export function faintGlyphAt(img: RgbImage, row: Row, centre: { x: number; y: nu
   const glyph = patch(centre);
   const { contrasts, lit, litContrast } = levels([...cells, glyph]);
   if (litContrast < MIN_CONTRAST || contrasts[contrasts.length - 1] >= FAINT * lit) return false;
-  return !glared(glyph, quantile(Float32Array.from(cells.flatMap((g) => [...g])), 0.5));
+  return !glared(glyph, medianGrey(cells));
+}
+
+/** The median grey of the row's cell patches: its ground (strokes cover well under half a cell). */
+function medianGrey(cells: Float32Array[]): number {
+  return quantile(Float32Array.from(cells.flatMap((g) => [...g])), 0.5);
 }
 
 /** Whether a highlight blows `greys` out to white (see CLIPPED) on a row whose ground (median grey) is not so light. */
