@@ -44,8 +44,13 @@ export function medianTextScore(lines: OcrLine[]): number {
  */
 const MAX_TURNED_TEXT_DROP = 0.15;
 
-/** Confidence at which a line's letters count as words read. */
-const WORD_SCORE = 0.9;
+/**
+ * Confidence at which a line's letters count as words read. The recogniser has no Cyrillic: Russian
+ * words come as Latin look-alikes read at 0.8-0.9 (a small multimeter's `МУЛЬТИМЕТР` read `MYnbTNMETP`
+ * at 0.80, its `CAT III 600V 10A MAX` at 0.88); upside down or sideways, the meters of meters-dev
+ * read at most 6 letters at this confidence.
+ */
+const WORD_SCORE = 0.8;
 
 /** Letters in the lines read at least at WORD_SCORE: words, which upside down or sideways seldom read so. */
 function wordLetters(lines: OcrLine[]): number {

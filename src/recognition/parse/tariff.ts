@@ -9,9 +9,10 @@ const T1_SCORE = 0.6;
 /**
  * `TARIFF`, `TARIFA`, Polish `TARYFA`, and Russian `ТАРИФ` as the recogniser's Latin and Greek
  * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face, `Tapw` in a small monospaced one; its
- * `Ф` an `O`, a `Q`, a `中`, a `の`, a `d` or lost: a serif `Тариф` under a warm cast read `Tapud`).
+ * `Ф` an `O`, a `Q`, a `中`, a `の`, a `d`, a `?` or lost: a serif `Тариф` under a warm cast read `Tapud`, a
+ * glared serif `ТАРИФ 4` `TAPH?4`).
  */
-const TARIFF_STEM = String.raw`ta[rp][iuvynhw][foqd中の]{0,2}a?`;
+const TARIFF_STEM = String.raw`ta[rp][iuvynhw][foqd中の?]{0,2}a?`;
 /**
  * A colon after the word, printed (`TARIFF: 2`) or read into the gap before a number boxed apart (a
  * small `RATE 3` turned sideways and back read `RATE :` and `3`).
@@ -25,6 +26,12 @@ const WORD_SCORE = 0.7;
 /** How far past the word's end its number may lie, and off its level, in the word's heights. */
 const WORD_NUMBER_GAP = 2;
 const WORD_NUMBER_LEVEL = 0.5;
+/**
+ * How far back into the word's box, in its heights, the number may lie: the word's box may run on over
+ * the number that was boxed apart too (a warm-lit `ТАРИФ 4` read `TAPN中`, its `4` boxed on its own
+ * with its centre a pixel short of the word box's end).
+ */
+const WORD_NUMBER_OVERLAP = 0.5;
 
 /** The tariff number a line boxed apart right after a tariff word alone on its line says, if any. */
 function numberBesideWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number[] {
@@ -39,7 +46,7 @@ function numberBesideWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | '
     const [, wy] = boxCentre(w);
     for (const [j, l] of lines.entries()) {
       const [x, y] = boxCentre(l.box);
-      if (j !== i && /^[1-4]$/.test(l.text.trim()) && l.score >= 0.5 && x > right && x - right <= WORD_NUMBER_GAP * h && Math.abs(y - wy) <= WORD_NUMBER_LEVEL * h) out.push(Number(l.text.trim()));
+      if (j !== i && /^[1-4]$/.test(l.text.trim()) && l.score >= 0.5 && x > right - WORD_NUMBER_OVERLAP * h && x - right <= WORD_NUMBER_GAP * h && Math.abs(y - wy) <= WORD_NUMBER_LEVEL * h) out.push(Number(l.text.trim()));
     }
   });
   return out;

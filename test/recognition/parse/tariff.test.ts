@@ -45,6 +45,7 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('TAPN中 2', '012345.67'), 2, 'its Ф read as a Chinese 中');
   assert.equal(tariffOf('TAPH2', '012345.67'), 2, 'a serif face: its И read as H, its Ф lost');
   assert.equal(tariffOf('Tapw4', '5157.7'), 4, 'a small monospaced face: its И read as w, its Ф lost');
+  assert.equal(tariffOf('TAPH?4', '159.71'), 4, 'a glared serif face: its Ф read as a question mark');
   assert.equal(tariffOf('TAPNO1', '012345.67'), 2);
   assert.equal(tariffOf('MHOIOTAPHOHbIN'), 2);
   assert.equal(tariffOf('TAPE 2'), 1);
@@ -68,6 +69,8 @@ test('a tariff word whose number was boxed apart right after it', () => {
   assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 290, 380, 25, 30]), 3);
   assert.equal(withLines(['TARIFF', 150, 380, 120, 30], ['2', 300, 384, 25, 30]), 2);
   assert.equal(withLines(['TAPNの', 150, 380, 120, 30], ['1', 290, 380, 25, 30]), 2);
+  // The word's box run on over its number, which was boxed apart too (a warm-lit `ТАРИФ 4`).
+  assert.equal(withLines(['TAPN中', 645, 194, 106, 24], ['4', 745, 202, 10, 10]), 4);
   // Not a digit far along the line, on another level, before the word, or past the tariffs' range:
   // the word alone still marks a multi-tariff register.
   assert.equal(withLines(['TAPVΦ', 150, 380, 120, 30], ['3', 400, 380, 25, 30]), 2);
