@@ -5,6 +5,7 @@ import { drumRow, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
 import { carrying, CERTAIN_OCR, combineDigits, rollingAt, snapPosition } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
+import { halvesContest } from './counter/half-numerals.js';
 import { inSeparateWindows, onLighterCarrier } from './counter/row-look.js';
 import type { ParsedText } from './parse/types.js';
 import { startsWithDateStamp } from './parse/context.js';
@@ -283,6 +284,7 @@ export function readingVerdict(
     }
     // One near-certain OCR digit may stand against the CNN; two say the row is not what it seems.
     if (combined.overruled > MAX_OVERRULED) return no(`cnn vetoes x${combined.overruled}`);
+    if (halvesContest(c, combined.digits)) return no('drums: a part numeral boxed otherwise');
     digits = combined.digits;
   } else {
     // LCDs and counters without colour cues: the text parser must pick the same number.

@@ -21,6 +21,7 @@ import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, widenedRows } fr
 import { joinedRows } from './counter/lone-boxes.js';
 import { inkTurnsPast, inSeparateWindows, rowLook } from './counter/row-look.js';
 import { drumBefore, firstRowFloor, glyphBoxedBefore, leftOutFloor } from './counter/drum-before.js';
+import { halfNumerals } from './counter/half-numerals.js';
 import { drumBeyond } from './counter/drum-beyond.js';
 import { digitPastEnd } from './counter/digit-past-ends.js';
 import { faintGlyphAt, plainRowSigns, type PlainRowSigns } from './counter/plain-row.js';
@@ -482,7 +483,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       // look windowed: a blurred one's 1 read as 8 went unchecked there).
       const lcdLike = !drums && (!inSeparateWindows(windows) || row.decimalSource === 'point');
       const plainSigns = lcdLike ? await withDigitPastEnd(plainRowSigns(img, row)) : undefined;
-      return { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns };
+      const halves = drums ? halfNumerals(lines, row) : [];
+      return { ...row, windows, drumBeyond: beyond, drumBefore: before, plainSigns, ...(halves.length ? { halfNumerals: halves } : {}) };
     };
     // The wheels need only the row's cells: the CNN reads them while a helper lane's recogniser looks past the row's ends.
     const [counter, wheels] = await Promise.all([signs(), readWheels(img, row, digits)]);

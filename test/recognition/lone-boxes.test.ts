@@ -74,6 +74,51 @@ test("the joined strip runs through the whole numerals' boxes, not a rolling dru
   assert.ok(Math.abs(yAt(r, 564) - 332) < 2, `on the row at the last drum: ${yAt(r, 564)}`);
 });
 
+// A rendered gas register in a shadow, light drums 55 px apart (centres 175 ... 560): the detector
+// boxed its first drum, two `2`s, and its last two drums as one `58` box as high as the windows and
+// slanted by the rolling last drum's half numerals (as the first pass gave them).
+const shadowedGas = [
+  line('9', 175, 330.5, 27.6, 34.4),
+  line('2', 392.7, 332, 38.1, 33.8),
+  line('2', 454, 332, 51.9, 39.6),
+  line('58', 522.6, 330.1, 135.1, 74, 0.043),
+];
+
+test('a box of two characters as high as the windows is no numeral\'s: the strip runs through the one-digit boxes, as high as their numerals', () => {
+  const [g] = loneGroups(shadowedGas);
+  assert.ok(g !== undefined);
+  const r = joinedRect(g, img, 1);
+  assert.ok(r !== null);
+  const yAt = (rect: RotatedRect, x: number) => rect.cy + Math.tan(rect.angle) * (x - rect.cx);
+  for (const x of [175, 453, 560]) assert.ok(Math.abs(yAt(r, x) - 331) < 2.5, `on the row at ${x}: ${yAt(r, x)}`);
+  assert.ok(r.height < 1.5 * 40, `as high as a numeral's box allows: ${r.height}`);
+  // A unit's box is no rolling drum's: a gas row's `9`s boxed short (26 and 32 px of 45), its `m3` 42 px
+  // high, which says more of the numerals' height.
+  const [unit] = loneGroups([line('g', 451.5, 329.5, 24.2, 26.2), line('9', 506.3, 330.5, 27.1, 31.8), line('m3', 662.2, 335.4, 73, 42.4, -0.137)]);
+  assert.ok(unit !== undefined);
+  const strip = joinedRect(unit, img, 1);
+  assert.ok(strip !== null && strip.height > 1.5 * 42, `as high as the unit's box says: ${strip?.height}`);
+  // Nor a box of two digits where the lone numerals' boxes disagree on their height (pieces of numerals,
+  // boxed short): a tilted gas row's `45` is as high as its numerals.
+  const [short] = loneGroups([line('45', 244.7, 357, 93.5, 47.4, 0.075), line('49', 357.4, 356.7, 91, 30.4, 0.06), line('9', 434.9, 366.1, 30.1, 24.2), line('5', 321, 388.8, 17.5, 12.6), line('9', 603.4, 392.4, 25.3, 24.6)]);
+  assert.ok(short !== undefined);
+  const tall = joinedRect(short, img, 1);
+  assert.ok(tall !== null && tall.height > 1.5 * 47, `as high as the two digits' box: ${tall?.height}`);
+});
+
+test('a rolling drum boxed whole but off the row\'s line leaves it: the line most digit boxes lie on', () => {
+  // A sideways water face turned back, `5 0 0 4 4 9 9 8.3`: its first four drums boxed as one line, its
+  // second `4` (boxed short), both `9`s and the rolling `8`, 17 px above the row, each alone.
+  const boxes = [line('5004', 274, 275, 280, 71), line('4', 431.9, 276.4, 54, 34.3), line('9', 510.3, 275.4, 44.2, 46.9), line('9', 579, 274.3, 42.7, 46.4), line('8', 649.9, 258, 47.8, 50.6)];
+  const [g] = loneGroups(boxes);
+  assert.ok(g !== undefined);
+  const r = joinedRect(g, img, 1);
+  assert.ok(r !== null);
+  const yAt = (rect: RotatedRect, x: number) => rect.cy + Math.tan(rect.angle) * (x - rect.cx);
+  // Through the row's first drum, left of the boxes: the strip must hold it.
+  assert.ok(Math.abs(yAt(r, 164) - 276) < 4, `on the row at its first drum: ${yAt(r, 164)}`);
+});
+
 test('the common pitch makes every gap a whole number of pitches', () => {
   const p = commonPitch([65, 134, 59, 62, 75], [30, 150]);
   assert.ok(p !== null && Math.abs(p - 65.8) < 0.1, `pitch ${p}`);

@@ -171,3 +171,40 @@ test('a glyph past the row as faint as unlit segments is a ghost, unless a glare
   // A lamp's highlight on the glass there: white added, full at the cell's centre, gone 70 px off.
   assert.equal(faintGlyphAt({ ...img, data: glare(img.data, img.width, img.height, before.x, before.y, 70, 200) }, row, before), false);
 });
+
+/** The image blurred by `passes` box blurs 2r + 1 px wide each way (near a Gaussian blur): a photo out of focus. */
+function blurred(img: { data: Uint8Array; width: number; height: number }, r: number, passes: number) {
+  const { width: w, height: h } = img;
+  const along = (src: Float32Array, dx: number, dy: number) => {
+    const out = new Float32Array(src.length);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        for (let c = 0; c < 3; c++) {
+          let sum = 0;
+          for (let k = -r; k <= r; k++) sum += src[(Math.min(h - 1, Math.max(0, y + k * dy)) * w + Math.min(w - 1, Math.max(0, x + k * dx))) * 3 + c];
+          out[(y * w + x) * 3 + c] = sum / (2 * r + 1);
+        }
+      }
+    }
+    return out;
+  };
+  let data = Float32Array.from(img.data);
+  for (let i = 0; i < passes; i++) data = along(along(data, 1, 0), 0, 1);
+  return { ...img, data: Uint8Array.from(data, (v) => Math.round(v)) };
+}
+
+test('a point the samples fall on the edges of, one row of them passing for ink, is a doubt seen from a fainter ink', async () => {
+  // A rendered `  51.41` and the row where the OCR put it (read `5 141`): the pitch taken from its
+  // cells is 73 px of the display's 62, and the point, beside the 1's foot, came to one row of samples.
+  const img = await decodeImage(await renderSvg(lcdMeterSvg('  51.41', '01234567', { ghost: 0.03, tariff: 'RATE 4' })), { maxPixels: 1e8, maxSide: 1600 });
+  const cells = [[5, 315.7], [1, 389.1], [4, 444.2], [1, 517.6]].map(([digit, x]) => ({ digit, x, y: 279, followedBySeparator: false }));
+  const row = { cells, axis: [1, 0] as [number, number], pitch: 73.41, height: 110.23 };
+  assert.deepEqual(plainRowSigns(img, row), { ...clean, unreadPoint: true });
+  assert.deepEqual(plainRowSigns(blurred(img, 1, 2), row), { ...clean, unreadPoint: true });
+  // Without its point, the display shows none; nor does a speck at the digits' feet that the fainter ink grows.
+  const bare = await decodeImage(await renderSvg(lcdMeterSvg('  5141', '01234567', { ghost: 0.03, tariff: 'RATE 4' })), { maxPixels: 1e8, maxSide: 1600 });
+  assert.deepEqual(plainRowSigns(bare, row), clean);
+  const speck = { ...bare, data: Uint8Array.from(bare.data) };
+  for (let y = 316; y < 319; y++) for (let x = 410; x < 413; x++) speck.data.fill(120, (y * speck.width + x) * 3, (y * speck.width + x) * 3 + 3);
+  assert.deepEqual(plainRowSigns(speck, row), clean);
+});

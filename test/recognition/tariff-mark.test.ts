@@ -24,6 +24,10 @@ test('a tariff word alone on its line is read again wider, and stands with one t
   assert.equal(tariffMark({ text: 'TAPVΦ 2', score: 0.85 }), 'TAPVΦ 2');
   assert.equal(tariffMark({ text: 'Tapw4', score: 0.84 }), 'Tapw4');
   assert.equal(tariffMark({ text: 'TARIFF 1', score: 0.7 }), null);
+  // A Russian word's look-alike letters read unsurely, its digit surely: the digit's own score decides.
+  assert.equal(tariffMark({ text: 'Tapn中4', score: 0.79, charScores: [0.89, 0.99, 0.89, 0.61, 0.43, 0.92] }), 'Tapn中4');
+  assert.equal(tariffMark({ text: 'Tapn中4', score: 0.79, charScores: [0.89, 0.99, 0.89, 0.61, 0.93, 0.43] }), null);
+  assert.equal(tariffMark({ text: 'Tapn中4', score: 0.62, charScores: [0.6, 0.6, 0.6, 0.3, 0.3, 0.9] }), null);
   assert.equal(tariffMark({ text: 'TARIFF', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'TARIFF 7', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'TARGET 1', score: 0.99 }), null);

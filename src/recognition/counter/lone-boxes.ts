@@ -39,6 +39,10 @@ const AFTER = [1, 3, 6];
 /** Strip height, in the tallest whole numeral's box heights (see glyphHeight). */
 const HEIGHT = 1.5;
 const MAX_TILT = Math.PI / 9;
+/** A box of several digits this many times as high as the boxes of one numeral spans a drum's window... */
+const WINDOW_HIGH = 1.5;
+/** ... where those boxes are each within this share of their median height. */
+const NUMERAL_SPREAD = 0.2;
 
 /** A drum a box shows: its centre and the box's height. */
 interface Drum {
@@ -50,6 +54,8 @@ interface Drum {
   digit: boolean;
   /** Two half numerals joined: as high as the drum's window, not as a numeral. */
   halves?: boolean;
+  /** Boxed with other digits. */
+  shared?: boolean;
 }
 
 /** The tallest box of one numeral: boxes hug numerals, and a rolling drum's halves are cut off. */
@@ -74,8 +80,21 @@ function drumsOf(lines: OcrLineDetail[]): Drum[] {
     if (chars.length < 1 || chars.length > MAX_CHARS || width > MAX_ASPECT * height * chars.length) continue;
     chars.forEach((ch, i) => {
       const t = ((i + 0.5) / chars.length - 0.5) * width;
-      drums.push({ x: cx + t * Math.cos(angle), y: cy + t * Math.sin(angle), h: height, angle, digit: ch >= '0' && ch <= '9' });
+      drums.push({ x: cx + t * Math.cos(angle), y: cy + t * Math.sin(angle), h: height, angle, digit: ch >= '0' && ch <= '9', shared: chars.length > 1 && chars.every((c) => c >= '0' && c <= '9') });
     });
+  }
+  // A box of several digits as tall as the window, against the boxes of one numeral, holds a rolling
+  // drum's two half numerals beside a whole one: its height and slant are not a numeral's (a shadowed
+  // gas row's `58` box, 74 px high and slanted 2.5 degrees by the rolling `8`, beside 34-40 px boxes of
+  // one digit each, tilted the strip through its framed drums, and the bands that look for the frame
+  // missed its first drum: `972122.58` for `97212.258`). Only where the boxes of one numeral agree on
+  // its height: the detector may box lone numerals short of it, a piece of one at that (a tilted gas
+  // row's `9`, `g`, `5` and `9` boxed 13 to 25 px high, its `45` box 47 px, the numerals' own height);
+  // nor a unit's box (`m3`), which then says more of it.
+  const single = drums.filter((d) => !d.shared && d.digit).map((d) => d.h);
+  const numeral = single.length >= 2 ? lowerMedian(single) : 0;
+  if (numeral > 0 && single.every((h) => Math.abs(h - numeral) <= NUMERAL_SPREAD * numeral)) {
+    for (const d of drums) if (d.shared && d.h > WINDOW_HIGH * numeral) d.halves = true;
   }
   drums.sort((a, b) => a.x - b.x);
   // Two half numerals of one rolling drum, boxed apart one over the other: one drum.
@@ -163,6 +182,32 @@ const WHOLE_NUMERAL = 0.8;
 /** Whole numerals spanning less than this share of the group's length slant the strip by their boxes. */
 const SHORT_SPAN = 1 / 3;
 
+/** How far off the row's line (in the tallest whole numeral's heights) a digit box's centre may lie and be on it. */
+const OFF_LINE = 0.15;
+
+/**
+ * The whole numerals on the row's line: of the lines through two of them, the one the most digit
+ * boxes lie on (within `tolerance`), the nearest to them on a tie; those of them on it. A rolling
+ * drum's numeral may be boxed whole but off the row's line, and three centres give a fitted line no
+ * way to tell (a sideways water face's `9 9 8` boxes, the rolling `8` 17 px above the row, slanted the
+ * strip 7 degrees and it missed the row's first drum: `44.998` for `50044.998`); a shorter digit's
+ * box on the line tells them apart.
+ */
+function onOneLine(whole: Drum[], digits: Drum[], tolerance: number): Drum[] {
+  if (whole.length < 3) return whole;
+  const off = (a: Drum, b: Drum, d: Drum) => Math.abs((b.x - a.x) * (d.y - a.y) - (b.y - a.y) * (d.x - a.x)) / Math.hypot(b.x - a.x, b.y - a.y);
+  let best = { on: whole, count: -1, spread: Infinity };
+  for (let i = 0; i < whole.length; i++) {
+    for (let j = i + 1; j < whole.length; j++) {
+      const [a, b] = [whole[i], whole[j]];
+      const near = digits.filter((d) => off(a, b, d) <= tolerance);
+      const spread = near.reduce((sum, d) => sum + off(a, b, d) ** 2, 0);
+      if (near.length > best.count || (near.length === best.count && spread < best.spread)) best = { on: whole.filter((d) => near.includes(d)), count: near.length, spread };
+    }
+  }
+  return best.on;
+}
+
 /**
  * The strip along a group, through its centres' fitted line, clipped to the image; null when steep.
  * The line goes through the boxes read as whole digits when there are two, else through those read
@@ -170,8 +215,9 @@ const SHORT_SPAN = 1 / 3;
  */
 export function joinedRect(g: LoneGroup, size: { width: number; height: number }, after = AFTER[0]): RotatedRect | null {
   const digits = g.drums.filter((d) => d.digit && !d.halves);
-  const whole = digits.filter((d) => d.h >= WHOLE_NUMERAL * glyphHeight(g.drums));
-  const on = whole.length >= 2 ? whole : digits.length >= 2 ? digits : g.drums;
+  const height = glyphHeight(g.drums);
+  const whole = digits.filter((d) => d.h >= WHOLE_NUMERAL * height);
+  const on = whole.length >= 2 ? onOneLine(whole, digits, OFF_LINE * height) : digits.length >= 2 ? digits : g.drums;
   const n = on.length;
   const mx = on.reduce((a, d) => a + d.x, 0) / n;
   const my = on.reduce((a, d) => a + d.y, 0) / n;
@@ -181,7 +227,7 @@ export function joinedRect(g: LoneGroup, size: { width: number; height: number }
   // the row's end): their boxes' own slant says it better.
   const span = Math.max(...on.map((d) => d.x)) - Math.min(...on.map((d) => d.x));
   const reach = Math.max(...g.drums.map((d) => d.x)) - Math.min(...g.drums.map((d) => d.x));
-  const angle = on === whole && span < SHORT_SPAN * reach ? lowerMedian(on.map((d) => d.angle)) : Math.atan2(sxy, sxx);
+  const angle = whole.length >= 2 && span < SHORT_SPAN * reach ? lowerMedian(on.map((d) => d.angle)) : Math.atan2(sxy, sxx);
   if (Math.abs(angle) > MAX_TILT) return null;
   const [ax, ay] = [Math.cos(angle), Math.sin(angle)];
   const along = g.drums.map((d) => (d.x - mx) * ax + (d.y - my) * ay);

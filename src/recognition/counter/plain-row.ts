@@ -110,20 +110,20 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   if (Math.abs(span) < MIN_CONTRAST) return none;
   // Ink against the patch's own background: the light across a display is seldom even. `scale`: the
   // lit strokes' contrast there (null: the row's, or, on a row lit unevenly, its share of the patch's ground).
-  const inkOf = (g: Float32Array, scale: number | null): Uint8Array => {
+  const inkOf = (g: Float32Array, scale: number | null, ink = INK): Uint8Array => {
     const local = quantile(g, 0.5);
     const s = scale ?? (relative ? sign * lit * Math.max(1, local) : span);
     const out = new Uint8Array(g.length);
-    for (let i = 0; i < g.length; i++) out[i] = (local - g[i]) / s >= INK ? 1 : 0;
+    for (let i = 0; i < g.length; i++) out[i] = (local - g[i]) / s >= ink ? 1 : 0;
     return out;
   };
   const ground = medianGrey(cellGreys);
   // `ownGroundInGlare`: where a glare blows the patch out, ink against each sample's own ground (see inkOnOwnGround).
-  const grid = (centre: { x: number; y: number }, w: number, h: number, ownGroundInGlare = false): Grid => {
+  const grid = (centre: { x: number; y: number }, w: number, h: number, ownGroundInGlare = false, ink = INK): Grid => {
     const greys = patch(centre, w, h);
     const [gw, gh] = [Math.max(2, Math.round(w * GRID)), Math.max(2, Math.round(h * GRID))];
     const own = ownGroundInGlare && glared(greys, ground);
-    return { w: gw, h: gh, ink: own ? inkOnOwnGround(greys, gw, gh, sign, litContrast) : inkOf(greys, null) };
+    return { w: gw, h: gh, ink: own ? inkOnOwnGround(greys, gw, gh, sign, litContrast) : inkOf(greys, null, ink) };
   };
 
   let ghostLead = 0;
@@ -146,19 +146,30 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
     return barred.length ? Math.max(...barred.map((j) => feet[j])) : rowBase;
   };
   const stroke = strokeWidth(cellGrids);
-  const dotted: number[] = [];
-  const clear: number[] = [];
-  for (let i = 0; i < n - 1; i++) {
-    if (cells[i].followedBySeparator) continue;
-    const between = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
-    const mid = cells[i].digit === 1 ? along(between, -AFTER_ONE * pitch) : between;
-    const dots = dotsAt(grid(mid, POINT_ALONG, 1.2), baseAt(i), pitch / height, stroke);
-    if (dots.length) dotted.push(i);
-    if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
-  }
+  const dotsBetween = (ink: number) => {
+    const dotted: number[] = [];
+    const clear: number[] = [];
+    for (let i = 0; i < n - 1; i++) {
+      if (cells[i].followedBySeparator) continue;
+      const between = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
+      const mid = cells[i].digit === 1 ? along(between, -AFTER_ONE * pitch) : between;
+      const dots = dotsAt(grid(mid, POINT_ALONG, 1.2, false, ink), baseAt(i), pitch / height, stroke);
+      if (dots.length) dotted.push(i);
+      if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
+    }
+    return { dotted, clear };
+  };
+  const { dotted, clear } = dotsBetween(INK);
   // One clear point and no other dot: the point the OCR left out, at a known place.
   const pointAfter = dotted.length === 1 && clear.length === 1 ? clear[0] : null;
-  const unreadPoint = dotted.length > 0 && pointAfter === null;
+  // No dot at all: a point the grid's samples fall on the edges of (partly covered, or blurred) may
+  // pass for ink in one row of samples only, a speck too small for a point (a rendered `51.41`, its
+  // point against its `1`'s foot, read `5141`). From a fainter ink, a dot shaped as the display's
+  // point is a doubt, not a point to place: a dirty LCD's specks grow there too, and one took that
+  // shape after the `1` of a `1955` turned back from 270 degrees (specks of other shapes, as on
+  // `006534`, count for nothing there).
+  const faintPoint = dotted.length === 0 && dotsBetween(FAINT_POINT_INK).clear.length > 0;
+  const unreadPoint = (dotted.length > 0 && pointAfter === null) || faintPoint;
 
   const ends = [along(cells[n - 1], PAST_END_AT * pitch), along(cells[0], -PAST_END_AT * pitch)];
   const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, PAST_END_WIDTH, 1.8, true)) >= PAST_END_HEIGHT);
@@ -216,6 +227,12 @@ const UNEVEN_LIGHT = 1.5;
 const MIN_CONTRAST = 30;
 /** Share of the way from the background to the strokes' level that counts as ink. */
 const INK = 0.5;
+/**
+ * The same, for a point looked for again on a row with no dot at all (see plainRowSigns): a sample
+ * a little over a third covered by a point passes; unlit segments' ghosts (at most GHOST of the lit
+ * strokes' contrast, see below) do not.
+ */
+const FAINT_POINT_INK = 0.35;
 /** A cell whose strokes reach less than this share of the lit digits' contrast is faint. */
 const FAINT = 0.25;
 /**

@@ -5,6 +5,7 @@ import type { RotatedRect } from '../ocr/geometry.js';
 import { median, type CounterWindow, type DigitCell } from './window.js';
 import type { RowLook } from './row-look.js';
 import type { PlainRowSigns } from './plain-row.js';
+import type { HalfNumeral } from './half-numerals.js';
 
 /** Where the decimal point came from: red drums, a printed point, multiplier marks under the drums. */
 export type DecimalSource = 'colour' | 'point' | 'marks' | 'none';
@@ -66,6 +67,8 @@ export interface CounterReading {
    * (set by the pipeline for drum rows; see drum-before.ts); null when none was read there.
    */
   drumBefore?: number | null;
+  /** Digits boxed alone over the row's drums, off its line: parts of numerals (set by the pipeline for drum rows; see half-numerals.ts). */
+  halfNumerals?: HalfNumeral[];
   /** Signs in the pixels that a row without drum cues is not what the OCR read (set by the pipeline; see plain-row.ts). */
   plainSigns?: PlainRowSigns;
   /** Multiplier marks put a drum (the units drum or a fraction's) past the row's last cell (set by the pipeline; see scale-marks.ts). */

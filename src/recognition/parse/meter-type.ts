@@ -102,8 +102,9 @@ const RULES: Rule[] = [
   { tag: 'hvac', re: /set\s?temp|set\s?point|\bfan\b/, w: { anti: 2 } },
   // Counters and keypads with a digit display as a meter's: an hour meter (not a watt-hour meter), a
   // tally, stroke or piece counter (its `pcs`), a stopwatch or a kitchen timer, a Geiger counter, a
-  // calculator (its memory keys).
-  { tag: 'other-counter', re: /(?<!watt\s?-?\s?)hour\s?(meter|counter)|(totali[sz]ing|preset|tally|production|stroke|piece|batch)\s?counter|\bpcs\b|hobbs|stopwatch|chronograph|\btimer\b|countdown|geiger|radiation|dosimeter|[uµμ]\s?sv\b|\bcpm\b|calculator|\bm\s?\+(?=\s|$)|\bmrc\b|\bon\s?\/\s?c\b/, w: { anti: 2 } },
+  // calculator (its memory keys). A tally counter's name alone, or its key's `PRESS TO COUNT`: a tilted
+  // `TALLY COUNTER` was boxed as `TALLY C` and `COUNTER`.
+  { tag: 'other-counter', re: /(?<!watt\s?-?\s?)hour\s?(meter|counter)|(totali[sz]ing|preset|tally|production|stroke|piece|batch)\s?counter|\btally\b|press\s?to\s?count|\bpcs\b|hobbs|stopwatch|chronograph|\btimer\b|countdown|geiger|radiation|dosimeter|[uµμ]\s?sv\b|\bcpm\b|calculator|\bm\s?\+(?=\s|$)|\bmrc\b|\bon\s?\/\s?c\b/, w: { anti: 2 } },
   // Panel meters on a DIN rail beside the electricity meter print its volts and hertz too.
   { tag: 'instrument', re: /multimeter|voltmeter|ammeter|wattmeter|ohmmeter|panel\s?meter|volt(age)?\s?meter|amp(ere)?\s?meter|frequency\s?meter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
   // An appliance's rating plate prints volts and hertz as a meter's does, but a power in watts and

@@ -11,20 +11,28 @@ import type { OcrLine } from './types.js';
 const MARK_MARGIN = 0.2;
 /** ... and of a tariff word's (its number is a space and a digit on). */
 const WORD_MARGIN = 1.2;
-/** How surely the wider reading must read the mark (rendered ones: 0.89). */
+/** How surely the wider reading must read the mark (rendered ones: 0.89), or a word's digit. */
 const MARK_SCORE = 0.8;
+/** How surely it must read a tariff word with its digit (as tariff.ts's word alone). */
+const WORD_SCORE = 0.7;
 
 /** The lines read as a lone `T` or a tariff word alone, with the margin each is read again with. */
 export function loneMarks(lines: Pick<OcrLine, 'text'>[]): { index: number; margin: number }[] {
   return lines.flatMap((l, index) => (l.text.trim() === 'T' ? [{ index, margin: MARK_MARGIN }] : TARIFF_WORD.test(fold(l.text.trim())) ? [{ index, margin: WORD_MARGIN }] : []));
 }
 
-/** The tariff mark a wider reading of a lone `T` or a tariff word gives (`T2`, `TARIFF 2`), or null. */
-export function tariffMark(reread: { text: string; score: number }): string | null {
-  if (reread.score < MARK_SCORE) return null;
+/**
+ * The tariff mark a wider reading of a lone `T` or a tariff word gives (`T2`, `TARIFF 2`), or null.
+ * A word's digit must be read surely on its own (its charScores'), the word only as surely as a
+ * tariff word alone must be: a Russian word's letters come as look-alikes, read unsurely (a jpeg
+ * `Тариф 4` re-read `Tapn中4` at 0.79, its `4` at 0.92).
+ */
+export function tariffMark(reread: { text: string; score: number; charScores?: number[] }): string | null {
   const text = reread.text.trim();
   const t = text.match(/^T\s?([1-4])$/);
-  if (t) return `T${t[1]}`;
+  if (t) return reread.score >= MARK_SCORE ? `T${t[1]}` : null;
   const word = fold(text).match(/^(\S+?)\s?[1-4]$/);
-  return word && TARIFF_WORD.test(word[1]) ? text : null;
+  if (!word || !TARIFF_WORD.test(word[1])) return null;
+  const digit = reread.charScores?.[reread.text.trimEnd().length - 1] ?? reread.score;
+  return digit >= MARK_SCORE && reread.score >= WORD_SCORE ? text : null;
 }

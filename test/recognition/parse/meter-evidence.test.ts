@@ -43,7 +43,7 @@ test("a circuit board's resistor labels are no water meter's R-ratio", () => {
 });
 
 test("a stroke or piece counter's words mark another device, as a tally counter's do", () => {
-  for (const words of [['STROKE COUNTER', 'MAX 10 Hz'], ['pcs', 'HENGSTLER 0 731'], ['PIECE COUNTER', 'RESET']]) {
+  for (const words of [['STROKE COUNTER', 'MAX 10 Hz'], ['pcs', 'HENGSTLER 0 731'], ['PIECE COUNTER', 'RESET'], ['TALLY  C', 'COUNTER'], ['PRESS TO COUNT', 'MODEL 4-DIGIT']]) {
     const p = parseMeterText([line('913939', 300, 200, 300, 90), ...words.map((w, i) => line(w, 300, 330 + 60 * i, 240, 36))], PHOTO);
     assert.equal(p.meterType, null, words.join(' '));
     assert.ok(p.otherDeviceEvidence >= 1.5, `${words.join(' ')}: ${p.otherDeviceEvidence}`);
