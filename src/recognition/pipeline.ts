@@ -12,7 +12,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit } from './counter/combine.js';
+import { apartOnDrum, cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -640,11 +640,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const cells = counter.cells.slice(from);
     const angle = Math.atan2(counter.axis[1], counter.axis[0]);
     const reads = await ocr.recognizer.recognize(img, cells.map((cell) => ({ cx: cell.x, cy: cell.y, width: counter.pitch * LONE_DRUM_WIDTH, height: counter.height * LONE_DRUM_HEIGHT, angle })));
-    return reads.some((rec, k) => {
-      if (!/^\d$/.test(rec.text) || rec.score < SURE_LONE_DRUM) return false;
-      const gap = (Number(rec.text) - Number(digits[from + k]) + 10) % 10;
-      return gap > 1 && gap < 9;
-    });
+    return reads.some((rec, k) => /^\d$/.test(rec.text) && rec.score >= SURE_LONE_DRUM && apartOnDrum(Number(rec.text), Number(digits[from + k])));
   };
 
   /**

@@ -77,6 +77,12 @@ export function cnnConfuses(a: number, b: number): boolean {
   return CONFUSED.has(`${a},${b}`);
 }
 
+/** Whether digits `a` and `b` are neither the same nor neighbours on a drum (a drum part way shows two; 9 is next to 0). */
+export function apartOnDrum(a: number, b: number): boolean {
+  const gap = (a - b + 10) % 10;
+  return gap > 1 && gap < 9;
+}
+
 /**
  * A thin 1 between its window's dark edges looks like a 0 to the CNN: it may read a 1 as 0 in the
  * OCR's place only as it may across its classic confusions (a slanted PAFAL row's `1`, read by the

@@ -7,6 +7,7 @@
 import { boxToRect } from '../ocr/geometry.js';
 import type { OcrLine } from '../ocr/types.js';
 import type { CounterReading } from './reader.js';
+import { apartOnDrum } from './combine.js';
 
 /** A part numeral's box: its centre this far along the row from a cell's (in pitches)... */
 const ALONG = 0.35;
@@ -64,7 +65,6 @@ export function halfNumerals(lines: Pick<OcrLine, 'box' | 'text' | 'score'>[], c
 export function halvesContest(c: Row & { halfNumerals?: readonly HalfNumeral[] }, digits: string): boolean {
   return (c.halfNumerals ?? []).some((half) => {
     const cell = cellAt(c, half);
-    const gap = (half.digit - Number(digits[cell]) + 10) % 10;
-    return cell >= 0 && cell < digits.length && gap > 1 && gap < 9;
+    return cell >= 0 && cell < digits.length && apartOnDrum(half.digit, Number(digits[cell]));
   });
 }
