@@ -233,7 +233,9 @@ export function readingVerdict(
   // Drum rows check every OCR digit against the CNN, so a less sure OCR digit may pass there.
   const drums = drumRow(c);
   if (!drums && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
-  if (c.digits.length < 4 || c.digits.length > 9) return no('digit count');
+  // A display's blank leading digits, seen as unlit segments, count as its places: a new meter's
+  // `   270`, its ghost 8s read and wiped, is a register's reading, not a stray number.
+  if (c.digits.length + blank < 4 || c.digits.length > 9) return no('digit count');
   if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
   if (c.redBeyond) return no('red beyond');

@@ -38,6 +38,10 @@ test('a digit a pitch or so before the first is one the row left out, unless a l
   assert.equal(digitsPastEnds(row, strip, readAt(strip, '940788', [62, ...xs], sure(6))).length, 1);
   assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '040788', [62, ...xs], sure(6))), []);
   assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '940788', [90, ...xs], sure(6))), []);
+  // A little farther before the row than past it (a display's first digit boxed apart), not two pitches.
+  assert.equal(digitsPastEnds(row, strip, readAt(strip, '940788', [105 - 1.81 * 30, ...xs], sure(6))).length, 1);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '940788', [105 - 1.95 * 30, ...xs], sure(6))), []);
+  assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '407886', [...xs, 225 + 1.81 * 30], sure(6))), []);
   // Two digits before: another number (a register code) ends there, not a left-out digit.
   assert.deepEqual(digitsPastEnds(row, strip, readAt(strip, '3940788', [50, 62, ...xs], sure(7))), []);
   assert.equal(digitsPastEnds(row, strip, readAt(strip, 'T940788', [50, 62, ...xs], sure(7))).length, 1);

@@ -333,8 +333,11 @@ test('a plain row leaves out the blank leading digits whose unlit segments the O
   const ghostPoint = { ...counter, decimals: 5, decimalSource: 'point' as const, plainSigns: { ...signs, ghostLead: 2 } };
   assert.equal(readingVerdict('electricity', text, ghostPoint, null).reading, 4962);
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2, barsAmiss: true } }, null).why, 'plain: bars amiss');
-  // Three lit digits are too few for a counter.
-  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 3 } }, null).why, 'digit count');
+  // Three lit digits after three blank ones: a new register's reading, its places seen...
+  assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 3 } }, null).reading, 962);
+  // ...while three digits alone are too few for a counter.
+  const { text: short, counter: three } = await plainRowCase('962');
+  assert.equal(readingVerdict('electricity', short, { ...three, plainSigns: signs }, null).why, 'digit count');
 });
 
 test('a drum row keeps one near-certain OCR digit against the CNN, not two', async () => {

@@ -20,6 +20,13 @@ const HEIGHT = 1.15;
  */
 const NEAREST = 0.6;
 const FARTHEST = 1.75;
+/**
+ * Before the first cell, a little farther: a display's first digit boxed apart from the rest leaves the
+ * row's pitch to its lit digits, and a `1` first among them puts the row's start a third of a pitch on (a
+ * warm-lit `2143.6`: its `2`, boxed apart, 1.81 pitches before the `1` of `143.6`). The strip is not
+ * widened for it: a wider one is read otherwise past the row's end.
+ */
+const FARTHEST_BEFORE = 1.9;
 /** A lone `1` past the row is as likely the display's frame: it must be read this surely. */
 const FRAME_ONE_SCORE = 0.9;
 /** Any other digit there this surely: the unit's first letter past the row read as `0` at 0.38 (`kWh`). */
@@ -45,12 +52,12 @@ export function digitsPastEnds(c: Pick<Row, 'digits' | 'pitch'>, strip: RotatedR
   if (at < 0) return [];
   /** Pitches from the strip's start to character k of `chars`. */
   const along = (k: number) => (charOffset(rec, chars[k].i, strip.width) + strip.width / 2) / c.pitch;
-  const further = (k: number, away: number) =>
-    /\d/.test(text[k]) && away >= NEAREST && away <= FARTHEST && (rec.charScores[chars[k].i] ?? rec.score) >= (text[k] === '1' ? FRAME_ONE_SCORE : DIGIT_SCORE);
+  const further = (k: number, away: number, farthest = FARTHEST) =>
+    /\d/.test(text[k]) && away >= NEAREST && away <= farthest && (rec.charScores[chars[k].i] ?? rec.score) >= (text[k] === '1' ? FRAME_ONE_SCORE : DIGIT_SCORE);
   const places: number[] = [];
   const before = at - 1;
   // A left-out leading 0 changes no reading (a display's `008698` read `08698`).
-  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before))) places.push(along(before) - REACH);
+  if (before >= 0 && text[before] !== '0' && !/\d/.test(text[before - 1] ?? '') && further(before, REACH - along(before), FARTHEST_BEFORE)) places.push(along(before) - REACH);
   const after = at + c.digits.length;
   const lastAt = strip.width / c.pitch - REACH;
   if (after < text.length && !/\d/.test(text[after + 1] ?? '') && further(after, along(after) - lastAt)) places.push(along(after) - REACH);
