@@ -12,7 +12,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { apartOnDrum, cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit } from './counter/combine.js';
+import { apartOnDrum, cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit, surelyReadOtherwise } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -177,11 +177,12 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     let result = first;
     if (first.outcome.kind === 'meter' && first.outcome.meter.currentReading === null) {
       const guessed = first.outcome.meter;
-      const typed: { named: ParsedText | null } = { named: null };
+      const typed: Typed = { named: null, wordTariff: null };
       const found = await withheldReading(img, first, guessed, lap, typed, closerLook);
-      const { named } = typed;
+      const { named, wordTariff } = typed;
       const type = named?.meterType ?? guessed.type;
-      const tariffCount = type !== 'electricity' ? null : named ? (named.tariffCount ?? named.electricityTariffCount) : guessed.tariffCount;
+      const counted = named ? (named.tariffCount ?? named.electricityTariffCount) : guessed.tariffCount;
+      const tariffCount = type !== 'electricity' ? null : counted !== null && wordTariff !== null ? Math.max(counted, wordTariff) : counted;
       const retyped = { ...guessed, type, tariffCount };
       result = { ...first, outcome: { kind: 'meter', meter: retyped } };
       if (found && checksHold(guessed.type, type) && secondLookStands(first, found, guessed.serialNumber, guessed.type)) {
@@ -274,7 +275,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    * a plain number elsewhere on the meter (a tag's date, a nameplate number) passes the plain-row
    * checks as easily as a counter does, and the first pass already had its chance at plain rows.
    */
-  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void, typed: { named: ParsedText | null }, closerLook?: CloserLook): Promise<Found | null> => {
+  const withheldReading = async (img: RgbImage, first: Awaited<ReturnType<typeof analyse>>, meter: Meter, lap: (stage: string) => void, typed: Typed, closerLook?: CloserLook): Promise<Found | null> => {
     const { type, serialNumber: serial } = meter;
     // A type the first pass only guessed from its row (no words on the meter read) gives way to the
     // first look's whose text names one (see inspect). The looks still check rows for the guessed
@@ -282,6 +283,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // meter's, a coarser look read a blurred `23871.518` as `23871.1`.
     const retype = (seen: { text: ParsedText }) => {
       if (first.text.meterType === null && typed.named === null && seen.text.meterType !== null) typed.named = seen.text;
+      const number = seen.text.tariffWord?.number ?? null;
+      if (first.text.tariffWord?.unnumbered && number !== null) typed.wordTariff = Math.max(typed.wordTariff ?? 0, number);
     };
     const reread = await rereadReading(img, first, type);
     lap('reread');
@@ -533,6 +536,8 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     const plainRows: CounterReading[] = [];
     // Every drum row looked at (here and by the caller's earlier calls), and those that gave a reading.
     const read: LookedRow[] = [];
+    // Every strip this call read as a row, cued or not.
+    const rowsRead: CounterReading[] = [];
     const founds = rows.map((row) => {
       const [w] = findCounterWindows([row]);
       return w ? readCounter(img, w) : null;
@@ -554,7 +559,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       // A strip read as far as a rolling red drum often stops there (half numerals read as a symbol).
       const tailed = found.redBeyond ? await extendRedTail(img, found, (rects) => ocr.recognizer.recognize(img, rects), seen.lines) : found;
       const marked = withMarkedDecimals(seen.lines, tailed);
-      if (!cued(marked)) continue;
+      if (!cued(marked)) {
+        rowsRead.push(marked);
+        continue;
+      }
       // A red drum face after the strip's red tail: its OCR stopped short of a rolling last drum (read
       // as `.` or `l`: `76800.69` for `76800.697`), which is the CNN's to read, as in the first pass.
       const tail = marked.redAfterTail ? await settledTail(img, marked, (unread) => lookAtDrums(img, withMarkedDecimals(seen.lines, unread), seen.lines)) : null;
@@ -563,6 +571,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         return tail?.wholeDrumPast ? shortOfDrum(r) : r;
       };
       const { counter, wheels } = tail?.settled ?? (await asRead());
+      rowsRead.push(counter);
       const text = parseMeterText([...seen.lines, toOcrLine(row)], seen.size, seen.colour);
       const reading = chooseReading(type, text, counter, wheels);
       const drum = drumRow(counter);
@@ -583,6 +592,11 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     // Actaris's rolling `7`, read `4` and seen at 7.2 in the first pass's widened row, read `1` by both
     // readers in the coarser look's: `7197.127`; see drumsAgree).
     if (read.some((r) => looked.some((l) => !drumsAgree(r, l)))) return null;
+    // So does another strip over the same drums whose OCR surely reads a digit otherwise: a framed
+    // tenth's row, its strips read beside the scale marks under it, gave `900.3` from the strip reaching
+    // off the drums (`009005` at 0.50), while the strip over them read `069003` at 0.90, its `6` at
+    // 0.83 (both CNNs saw the `6`, so the drums agreed).
+    if (read.some((r) => rowsRead.some((o) => o !== r.counter && surelyReadOtherwise(r, o)))) return null;
     return readings.size === 1 ? { reading: [...readings][0], drums, decimals, plainRows } : null;
   };
 
@@ -778,6 +792,18 @@ function levelledPassKept<P extends { outcome: RecognitionOutcome; lines: OcrLin
   if (!confirmed && first.outcome.kind !== 'no_meter') return null;
   const serialNumber = meter.serialNumber || (first.outcome.kind === 'meter' ? first.outcome.meter.serialNumber : '');
   return { ...pass, outcome: { kind: 'meter', meter: { ...meter, serialNumber, currentReading: confirmed ? meter.currentReading : null } } };
+}
+
+/** What the second looks' text says of the meter beyond its reading. */
+interface Typed {
+  /** The first look's text that names a type, where the first pass's text named none. */
+  named: ParsedText | null;
+  /**
+   * The highest tariff number a look read with a tariff word, where the first pass read that word
+   * without its number: a shadowed `Тариф 4`, its `4` re-read at 0.63, counted 2 tariffs; the finer
+   * look round the display read the `4` surely.
+   */
+  wordTariff: number | null;
 }
 
 /** A reading found by a second look, with the row it came from when that row is known. */

@@ -4,7 +4,7 @@ import { dropDividers, edgeOnly, framedToRightEdge, framedRun, readCounter, redR
 import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
-import { cnnSettles, combineDigits, digitSupport, drumsAgree, snapPosition, soleDigit } from '../../src/recognition/counter/combine.js';
+import { cnnSettles, combineDigits, digitSupport, drumsAgree, snapPosition, soleDigit, surelyReadOtherwise } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 
@@ -343,6 +343,23 @@ test('drumsAgree: another strip over the row questions its reading where the CNN
   assert.equal(drumsAgree(a, read('7497127', [7, 7.2, 9, 7, 1, 2, 6.9])), true);
   assert.equal(drumsAgree(a, { counter: { ...counter('07497127'), decimals: 3 }, wheels: { positions: [9.9, 7, 7.2, 9, 7, 1, 2, 6.9] } }), true);
   assert.equal(drumsAgree(a, { counter: counter('07497127'), wheels: null }), true);
+});
+
+test('surelyReadOtherwise: another strip over the same cells whose OCR surely reads a digit the reading does not give, before the last drum', () => {
+  // The rendered framed tenth's row: `009005` read at 0.50 off the drums, `069003` over them.
+  const read = { counter: scored('009005', 1, 0.5), wheels: { positions: [0, 0, 9, 0, 0, 2.9] } };
+  const given = combineDigits(read.counter, read.wheels).digits;
+  assert.equal(given.slice(0, 5), '00900');
+  assert.equal(surelyReadOtherwise(read, counter('069003')), true);
+  // Read unsurely there, or differing only on the last drum (it may roll): no question.
+  assert.equal(surelyReadOtherwise(read, scored('069003', 1, 0.6)), false);
+  assert.equal(surelyReadOtherwise(read, counter('009007')), false);
+  // Not the same cells: another count, or shifted half a pitch or more.
+  assert.equal(surelyReadOtherwise(read, counter('69003')), false);
+  const shifted = counter('069003');
+  shifted.cells.forEach((c) => (c.x += 12));
+  assert.equal(surelyReadOtherwise(read, shifted), false);
+  assert.equal(surelyReadOtherwise({ ...read, wheels: null }, counter('069003')), false);
 });
 
 test('cnnSettles: the cells from an index on, each read or backed by the CNN, whatever a sure digit elsewhere says of the row', () => {

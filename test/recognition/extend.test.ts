@@ -229,3 +229,27 @@ test('extendRedTail keeps a row irregular when regularise() dropped a rival firs
   assert.equal(ext.digits, '30488675');
   assert.equal(ext.regular, false);
 });
+
+test('extendRedTail takes the red drums a re-read from the last digit read before it stopped, where no fuller re-read holds', async () => {
+  const img = strip(5, 3);
+  const c = counterOn(img, '004886');
+  assert.equal(c.decimalSource, 'colour');
+  // Ten CTC steps per cell over each rectangle: from the last digit (3 cells, 90 px) and from the last two (4 cells, 120 px).
+  const reads = (fromLast: string, fromLastTwo: string) => async (rects: { width: number }[]) =>
+    rects.map((r) => {
+      const text = r.width === 90 ? fromLast : r.width === 120 ? fromLastTwo : '';
+      const cellsN = Math.round(r.width / 30);
+      return { text, score: 0.95, charScores: [...text].map(() => 0.95), charSteps: [...text].map((_, i) => 10 * i + 4.5), steps: 10 * cellsN, cropWidth: 10 * cellsN, inputWidth: 10 * cellsN };
+    });
+  // A gas row's next red drum read, its last one rolling and read as nothing; the longer strip misread.
+  const partial = await extendRedTail(img, c, reads('67', '0167'));
+  assert.equal(partial.digits, '0048867');
+  assert.equal(partial.decimals, 2);
+  // A fuller reading from the last two digits comes first.
+  assert.equal((await extendRedTail(img, c, reads('67', '8675'))).digits, '00488675');
+  // Nothing read past the row: the row as it was.
+  assert.equal((await extendRedTail(img, c, reads('6', '0167'))).digits, '004886');
+  // A row not yet ending in red drums is extended only by a re-read over all its red cells.
+  const plain = counterOn(img, '00488');
+  assert.equal((await extendRedTail(img, plain, async (rects) => rects.map((r) => ({ text: r.width === 120 ? '867' : '', score: 0.95, charScores: [0.95, 0.95, 0.95], charSteps: [4.5, 14.5, 24.5], steps: 40, cropWidth: 40, inputWidth: 40 })))).digits, '00488');
+});

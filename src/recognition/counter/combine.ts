@@ -3,6 +3,7 @@
 // by a tenth or two, so letting them decide the carry turns a steady 4 into a 3).
 import { composeDigits } from '../digit-classifier.js';
 import type { CounterReading } from './reader.js';
+import type { DigitCell } from './window.js';
 import type { WheelReading } from './wheels.js';
 
 /** Wheel positions this close to a whole digit count as sitting on it (the CNN jitters by a tenth). */
@@ -220,6 +221,25 @@ export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | nul
     const ownRead = !own.unread && String(own.digit) === given[i];
     return Math.min(d, 10 - d) < SAME_DRUM || (String(vouch.digit) === given[i] && (ownRead || vouch.score >= VOUCHING_OCR));
   });
+}
+
+/** How surely another strip's OCR must read a digit to question a reading (the rendered `069003`: 0.83 at least). */
+const SURE_OTHER_DIGIT = 0.8;
+/** How far apart, in pitches, the first and the last cells of two strips over the same drums may lie. */
+const SAME_PLACE = 0.5;
+
+/**
+ * Whether `other`, a strip read as a row of as many cells over the same drums, surely reads a digit
+ * the reading from `read` does not give there, before its last drum (which may roll).
+ */
+export function surelyReadOtherwise(read: { counter: CounterReading; wheels: Wheels | null }, other: CounterReading): boolean {
+  const own = read.counter.cells;
+  const cells = other.cells;
+  if (!read.wheels || own.length !== cells.length) return false;
+  const near = (a: DigitCell, b: DigitCell) => Math.hypot(a.x - b.x, a.y - b.y) <= SAME_PLACE * read.counter.pitch;
+  if (!near(own[0], cells[0]) || !near(own[own.length - 1], cells[cells.length - 1])) return false;
+  const given = combineDigits(read.counter, read.wheels).digits;
+  return cells.some((c, i) => i < cells.length - 1 && !c.unread && c.score >= SURE_OTHER_DIGIT && String(c.digit) !== given[i]);
 }
 
 export function combineDigits(counter: CounterReading, wheels: Wheels): Combined {

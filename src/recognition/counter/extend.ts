@@ -66,11 +66,18 @@ export async function extendRedTail(img: RgbImage, c: CounterReading, recognize:
   const readFrom = (known: number) => reads.get(known) ?? reads.set(known, rereadStrip(c, extra, known, recognize)).get(known)!;
   // A row that already ends in red drums is extended only by the digits the OCR reads: red drum faces
   // it reads none on are added unread by unreadRedTail, not here.
-  const attempts = c.decimalSource === 'colour' ? ([[1, false], [2, false]] as const) : ([[1, false], [1, true], [2, false], [2, true]] as const);
-  for (const [known, unread] of attempts) {
+  // From the row's last digit, the strip must read every red cell; from its last two, it may stop
+  // short. Then, on a row ending in red drums, from its last digit the drums it read before stopping:
+  // a rendered gas row's `5` boxed apart past its row `40980,2`, its last drum rolling unread, read
+  // `25` from the `2` and `0125` from the `02`: `40980.2` was given for `40980.25` (and its rolling drum).
+  const attempts: readonly (readonly [known: number, unread: boolean, reach: 'all' | 'any' | 'short'])[] =
+    c.decimalSource === 'colour'
+      ? [[1, false, 'all'], [2, false, 'any'], [1, false, 'short']]
+      : [[1, false, 'all'], [1, true, 'all'], [2, false, 'any'], [2, true, 'any']];
+  for (const [known, unread, reach] of attempts) {
     const digits = tailDigits(c, extra, known, await readFrom(known), unread);
     const k = digits ? digits.length : 0;
-    if (!digits || k < 1 || (known === 1 && k !== extra.length)) continue;
+    if (!digits || k < 1 || (reach === 'all' && k !== extra.length) || (reach === 'short' && k === extra.length)) continue;
     const added: DigitCell[] = digits.map((d) => {
       const x = last.x + c.axis[0] * c.pitch * (d.pos - (known - 1));
       const y = last.y + c.axis[1] * c.pitch * (d.pos - (known - 1));

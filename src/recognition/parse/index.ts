@@ -3,7 +3,7 @@ import { fold } from './fold.js';
 import { typeEvidence } from './meter-type.js';
 import { readingCandidates } from './reading-candidates.js';
 import { findSerial } from './serial.js';
-import { tariffCount } from './tariff.js';
+import { tariffCount, tariffWordNumbers, unnumberedTariffWord } from './tariff.js';
 import type { ColourEvidence, ImageSize, OcrLine, ParsedText, UtilityKind } from './types.js';
 
 export type { ColourEvidence, ImageSize, OcrLine, ParsedText, ReadingCandidate, TypeScores } from './types.js';
@@ -75,6 +75,7 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
   const meterLikelihood = 1 / (1 + Math.exp(-(meterRaw + 0.5 * bestRaw - 1.5 * antiRaw - 2)));
 
   const electricityTariffCount = tariffCount(folded, readings, usable);
+  const wordNumbers = tariffWordNumbers(folded, usable);
 
   return {
     typeScores: ev.scores,
@@ -88,6 +89,7 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
     serialConfidence: serial.confidence,
     tariffCount: meterType === 'electricity' ? electricityTariffCount : null,
     electricityTariffCount,
+    tariffWord: { unnumbered: unnumberedTariffWord(folded, usable), number: wordNumbers.length ? Math.max(...wordNumbers) : null },
     readings,
     evidence,
   };

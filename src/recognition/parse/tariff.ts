@@ -52,6 +52,17 @@ function numberBesideWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | '
   return out;
 }
 
+/** The tariff numbers read with a tariff word (`TARIFF 2`, or a `2` boxed apart right after the word). */
+export function tariffWordNumbers(foldedLines: string[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number[] {
+  const text = foldedLines.join(' | ');
+  return [...[...text.matchAll(TARIFF_NUMBER)].map((m) => Number(m[1])), ...numberBesideWord(foldedLines, lines)];
+}
+
+/** A tariff word read surely on a line of its own, and no tariff word read with its number. */
+export function unnumberedTariffWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): boolean {
+  return foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE) && tariffWordNumbers(foldedLines, lines).length === 0;
+}
+
 export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number {
   const text = foldedLines.join(' | ');
   const seen = new Set<number>();
@@ -62,8 +73,7 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[IlL|]$/.test(l.text.trim()))) seen.add(1);
   for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
   // `TARIFF 2` (see TARIFF_STEM: `TAPVΦ 2`, `TAPH2`) and the UK's `RATE 2`.
-  for (const m of text.matchAll(TARIFF_NUMBER)) seen.add(Number(m[1]));
-  for (const n of numberBesideWord(foldedLines, lines)) seen.add(n);
+  for (const n of tariffWordNumbers(foldedLines, lines)) seen.add(n);
   // The code alone on its line, its first point too small to read (`18.2`): not where that line is
   // the likeliest counter (a new meter's `18.2` kWh), and only without a plainer sign (a `1.8.1` read
   // `18.3` beside its `T1` would make 3 tariffs).

@@ -52,6 +52,11 @@ export interface ParsedText {
   tariffCount: number | null;
   /** Tariff zones assuming an electricity meter, for when the pipeline decides the type from other cues. */
   electricityTariffCount: number;
+  /**
+   * A tariff word read on its own line with no number read beside it (`ТАРИФ` alone: 2 tariffs at
+   * least), and the highest number read with a tariff word (`ТАРИФ 4`), if any.
+   */
+  tariffWord?: { unnumbered: boolean; number: number | null };
   readings: ReadingCandidate[];
   /** Short tags of what was matched, for logs and debugging. */
   evidence: string[];

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseMeterText } from '../../../src/recognition/parse/index.js';
+import type { OcrLine } from '../../../src/recognition/parse/types.js';
 import { line, PHOTO } from './helpers.js';
 
 const elec = [line('kWh', 700, 300, 100, 50), line('230V', 100, 600, 100, 40), line('5(60)A', 300, 600, 120, 40)];
@@ -132,4 +133,14 @@ test('a register code with its points unread does not outvote the tariff sign be
   // `1.8.1` read `18.3` next to `T1`: a T1 register (2 tariffs), not 3.
   const lines = [...elec, line('18.3', 150, 330, 80, 30), line('0086281.8', 150, 380, 420, 90), line('T1', 600, 400, 50, 40)];
   assert.equal(parseMeterText(lines, PHOTO).tariffCount, 2);
+});
+
+test("a tariff word's number, and a word read without one, for later looks to fill in", () => {
+  const wordOf = (...extra: OcrLine[]) => parseMeterText([...elec, ...extra], PHOTO).tariffWord;
+  assert.deepEqual(wordOf(line('TAPN中', 150, 380, 120, 30)), { unnumbered: true, number: null });
+  assert.deepEqual(wordOf(line('TAPN中 4', 150, 380, 160, 30)), { unnumbered: false, number: 4 });
+  assert.deepEqual(wordOf(line('TAPVΦ', 150, 380, 120, 30), line('3', 290, 380, 25, 30)), { unnumbered: false, number: 3 }, 'its number boxed apart');
+  assert.deepEqual(wordOf(line('TARIFF 1', 150, 380, 160, 30), line('TARIFF 2', 150, 440, 160, 30)), { unnumbered: false, number: 2 });
+  assert.deepEqual(wordOf({ ...line('TAPN中', 150, 380, 120, 30), score: 0.5 }), { unnumbered: false, number: null }, 'read unsurely: no word');
+  assert.deepEqual(wordOf(line('T1 T2', 150, 380, 120, 30)), { unnumbered: false, number: null }, 'marks are no word');
 });
