@@ -3,7 +3,7 @@ import { fold } from './fold.js';
 import { typeEvidence } from './meter-type.js';
 import { readingCandidates } from './reading-candidates.js';
 import { findSerial } from './serial.js';
-import { tariffCount, tariffWordNumbers, unnumberedTariffWord } from './tariff.js';
+import { tariffCount, tariffWordAlone, tariffWordNumbers } from './tariff.js';
 import type { ColourEvidence, ImageSize, OcrLine, ParsedText, UtilityKind } from './types.js';
 
 export type { ColourEvidence, ImageSize, OcrLine, ParsedText, ReadingCandidate, TypeScores } from './types.js';
@@ -89,7 +89,7 @@ export function parseMeterText(lines: OcrLine[], image: ImageSize, colour?: Colo
     serialConfidence: serial.confidence,
     tariffCount: meterType === 'electricity' ? electricityTariffCount : null,
     electricityTariffCount,
-    tariffWord: { unnumbered: unnumberedTariffWord(folded, usable), number: wordNumbers.length ? Math.max(...wordNumbers) : null },
+    tariffWord: { unnumbered: wordNumbers.length === 0 && tariffWordAlone(folded, usable), number: wordNumbers.length ? Math.max(...wordNumbers) : null },
     readings,
     evidence,
   };

@@ -58,9 +58,9 @@ export function tariffWordNumbers(foldedLines: string[], lines: Pick<OcrLine, 't
   return [...[...text.matchAll(TARIFF_NUMBER)].map((m) => Number(m[1])), ...numberBesideWord(foldedLines, lines)];
 }
 
-/** A tariff word read surely on a line of its own, and no tariff word read with its number. */
-export function unnumberedTariffWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): boolean {
-  return foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE) && tariffWordNumbers(foldedLines, lines).length === 0;
+/** Whether a tariff word is read surely on a line of its own. */
+export function tariffWordAlone(foldedLines: string[], lines: Pick<OcrLine, 'score'>[]): boolean {
+  return foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE);
 }
 
 export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number {
@@ -88,7 +88,7 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark,
   // nor a tariff word (a small shot's `ТАРИФ 1` read `TAPNO`, its `1` a `3` at 0.44).
   if (seen.size === 1 && seen.has(1)) count = 2;
-  if (foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE)) count = Math.max(count, 2);
+  if (tariffWordAlone(foldedLines, lines)) count = Math.max(count, 2);
   const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|ta[rp][iuvnhw]|zone)/);
   if (stated) count = Math.max(count, Number(stated[1]));
   // Two-tariff in Russian and Ukrainian (`ДВУХТАРИФНЫЙ` read `ByXTAPUHbIN`, its `Д` lost; `двотарифний`
