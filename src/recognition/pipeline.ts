@@ -30,7 +30,7 @@ import { loadDigitClassifier, type DigitClassifier } from './digit-classifier.js
 import { parseMeterText } from './parse/index.js';
 import { isRateDisplay } from './parse/display-unit.js';
 import { rereadSerial } from './parse/serial-reread.js';
-import { loneMarks, tariffMark } from './parse/tariff-mark.js';
+import { agreedMark, loneMarks } from './parse/tariff-mark.js';
 import type { ParsedText } from './parse/types.js';
 import { checksHold, chooseReading, cnnConfirms, cued, decide, MAX_PLAIN_DIGITS, nameplateNumber, readingVerdict } from './decision.js';
 import { mergeRereads, ROW_REREADS, rereadStrips } from './counter/row-reread.js';
@@ -403,13 +403,17 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const withTariffMarks = async (img: RgbImage, details: OcrLineDetail[]): Promise<OcrLineDetail[]> => {
     const marks = loneMarks(details);
     if (!marks.length) return details;
-    const rects = marks.map(({ index, margin }) => withEndMargins(details[index].rect, margin));
-    const recs = await ocr.recognizer.recognize(img, rects);
+    const rects = marks.map(({ index, margins }) => margins.map((m) => withEndMargins(details[index].rect, m)));
+    const recs = await ocr.recognizer.recognize(img, rects.flat());
     const out = [...details];
+    let from = 0;
     marks.forEach(({ index: i }, k) => {
-      const rec = recs[k];
-      const mark = rec && tariffMark(rec);
-      if (mark) out[i] = { ...details[i], text: mark, score: rec.score, charScores: rec.charScores, box: rectCorners(rects[k]), rect: rects[k], rec };
+      const lineRecs = recs.slice(from, (from += rects[k].length));
+      const agreed = agreedMark(lineRecs);
+      if (!agreed) return;
+      const { mark, at } = agreed;
+      const rec = lineRecs[at];
+      out[i] = { ...details[i], text: mark, score: rec.score, charScores: rec.charScores, box: rectCorners(rects[k][at]), rect: rects[k][at], rec };
     });
     return out;
   };

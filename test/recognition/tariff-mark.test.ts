@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loneMarks, tariffMark } from '../../src/recognition/parse/tariff-mark.js';
+import { agreedMark, loneMarks, tariffMark } from '../../src/recognition/parse/tariff-mark.js';
 
 test('only lines read as a lone T are read again, and only a T with one tariff digit, read surely, is a mark', () => {
   assert.deepEqual(
@@ -19,7 +19,8 @@ test('only lines read as a lone T are read again, and only a T with one tariff d
 test('a tariff word alone on its line is read again wider, and stands with one tariff digit after it', () => {
   const marks = loneMarks([{ text: 'TARIFF' }, { text: 'TAPVΦ' }, { text: 'TARIFF 2' }, { text: 'kWh' }, { text: 'T' }, { text: 'Tapud' }]);
   assert.deepEqual(marks.map((m) => m.index), [0, 1, 4, 5]);
-  assert.ok(marks[0].margin > marks[2].margin, 'a word is read again with wider margins than a T');
+  assert.ok(Math.min(...marks[0].margins) > Math.max(...marks[2].margins), 'a word is read again with wider margins than a T');
+  assert.equal(marks[0].margins.length, 2, 'a word is read again at two margins');
   assert.equal(tariffMark({ text: 'TARIFF 1', score: 0.9 }), 'TARIFF 1');
   assert.equal(tariffMark({ text: 'TAPVΦ 2', score: 0.85 }), 'TAPVΦ 2');
   assert.equal(tariffMark({ text: 'Tapw4', score: 0.84 }), 'Tapw4');
@@ -31,4 +32,16 @@ test('a tariff word alone on its line is read again wider, and stands with one t
   assert.equal(tariffMark({ text: 'TARIFF', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'TARIFF 7', score: 0.99 }), null);
   assert.equal(tariffMark({ text: 'TARGET 1', score: 0.99 }), null);
+});
+
+test('of a word read again at two margins, the first reading of a mark stands, unless another reads another digit', () => {
+  // A jpeg mono `Тариф 4`: its `4` unsure at the wider margin, sure at the narrower.
+  const wide = { text: 'Tapn中4', score: 0.77, charScores: [0.94, 0.99, 0.89, 0.52, 0.45, 0.79] };
+  const narrow = { text: 'Tapn4', score: 0.86, charScores: [0.97, 0.99, 0.97, 0.44, 0.92] };
+  assert.deepEqual(agreedMark([wide, narrow]), { mark: 'Tapn4', at: 1 });
+  assert.deepEqual(agreedMark([{ text: 'TARIFF 2', score: 0.95 }, narrow]), null);
+  assert.deepEqual(agreedMark([{ text: 'TARIFF 4', score: 0.95 }, narrow]), { mark: 'TARIFF 4', at: 0 });
+  assert.deepEqual(agreedMark([wide, { text: 'Tapn', score: 0.9 }]), null);
+  assert.deepEqual(agreedMark([{ text: 'T2', score: 0.9 }]), { mark: 'T2', at: 0 });
+  assert.deepEqual(agreedMark([]), null);
 });

@@ -52,6 +52,21 @@ function numberBesideWord(foldedLines: string[], lines: Pick<OcrLine, 'text' | '
   return out;
 }
 
+/** An OBIS register code for active energy imported, its tariff digit captured (`1.8.2`). */
+const OBIS_CODE = /(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g;
+/**
+ * How surely a code's tariff digit must be read to name its tariff (rendered codes' at 0.98-1.00; a
+ * tilted condensed `1.8.1`, its unlit segments showing, read `1.8.3`, its `3` at 0.84, beside its `T1`:
+ * three tariffs counted for two).
+ */
+const CODE_DIGIT_SCORE = 0.9;
+
+/** The recogniser's score for character `at` of a folded line (the line's own where folding changed its length). */
+function digitScore(folded: string, line: Pick<OcrLine, 'text' | 'score' | 'charScores'>, at: number): number {
+  const sameLength = folded.length === line.text.length && line.charScores?.length === line.text.length;
+  return sameLength ? line.charScores![at] : line.score;
+}
+
 /** The tariff numbers read with a tariff word (`TARIFF 2`, or a `2` boxed apart right after the word). */
 export function tariffWordNumbers(foldedLines: string[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number[] {
   const text = foldedLines.join(' | ');
@@ -63,7 +78,7 @@ export function tariffWordAlone(foldedLines: string[], lines: Pick<OcrLine, 'sco
   return foldedLines.some((l, i) => TARIFF_WORD.test(l.trim()) && lines[i].score >= WORD_SCORE);
 }
 
-export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score' | 'box'>[]): number {
+export function tariffCount(foldedLines: string[], readings: ReadingCandidate[], lines: Pick<OcrLine, 'text' | 'score' | 'box' | 'charScores'>[]): number {
   const text = foldedLines.join(' | ');
   const seen = new Set<number>();
   // A row of marks may be read as one word (`T1T2T3T4`).
@@ -71,7 +86,15 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   // A `T1` alone on its line, its 1 read as a letter (`TI`, `Tl`, `TL` in a monospaced face at 0.68),
   // and read surely: a PAFAL drum's edge came out `TL` at 0.48.
   if (lines.some((l) => l.score >= T1_SCORE && /^T\s?[IlL|]$/.test(l.text.trim()))) seen.add(1);
-  for (const m of text.matchAll(/(?:^|[^0-9])1\s?\.\s?8\s?\.\s?([1-4])(?![0-9])/g)) seen.add(Number(m[1]));
+  // An OBIS register code (`1.8.2`) names its tariff only where its digit is read surely; read unsurely,
+  // it still shows a multi-tariff register.
+  let unsureCode = false;
+  foldedLines.forEach((l, i) => {
+    for (const m of l.matchAll(OBIS_CODE)) {
+      if (digitScore(l, lines[i], (m.index ?? 0) + m[0].length - 1) >= CODE_DIGIT_SCORE) seen.add(Number(m[1]));
+      else unsureCode = true;
+    }
+  });
   // `TARIFF 2` (see TARIFF_STEM: `TAPVΦ 2`, `TAPH2`) and the UK's `RATE 2`.
   for (const n of tariffWordNumbers(foldedLines, lines)) seen.add(n);
   // The code alone on its line, its first point too small to read (`18.2`): not where that line is
@@ -88,7 +111,7 @@ export function tariffCount(foldedLines: string[], readings: ReadingCandidate[],
   // A register marked T1 alone is shown by multi-tariff meters; single-register ones carry no T mark,
   // nor a tariff word (a small shot's `ТАРИФ 1` read `TAPNO`, its `1` a `3` at 0.44).
   if (seen.size === 1 && seen.has(1)) count = 2;
-  if (tariffWordAlone(foldedLines, lines)) count = Math.max(count, 2);
+  if (tariffWordAlone(foldedLines, lines) || unsureCode) count = Math.max(count, 2);
   const stated = text.match(/\b([1-4])\s?-?\s?(tariff|tarif|taryf|ta[rp][iuvnhw]|zone)/);
   if (stated) count = Math.max(count, Number(stated[1]));
   // Two-tariff in Russian and Ukrainian (`ДВУХТАРИФНЫЙ` read `ByXTAPUHbIN`, its `Д` lost; `двотарифний`

@@ -135,6 +135,17 @@ test('a register code with its points unread does not outvote the tariff sign be
   assert.equal(parseMeterText(lines, PHOTO).tariffCount, 2);
 });
 
+test("a register code's tariff digit read unsurely names no tariff, but still shows a multi-tariff register", () => {
+  const code = (text: string, charScores: number[]) => ({ ...line(text, 150, 330, 80, 30, charScores.reduce((a, b) => a + b) / charScores.length), charScores });
+  const counted = (...extra: OcrLine[]) => parseMeterText([...elec, line('0270.74', 150, 380, 420, 90), ...extra], PHOTO).tariffCount;
+  // A tilted `1.8.1` read `1.8.3`, its `3` at 0.84, beside its `T1`: two tariffs, not three.
+  assert.equal(counted(code('1.8.3', [0.82, 0.54, 1, 0.99, 0.84]), line('T1', 600, 400, 50, 40)), 2);
+  assert.equal(counted(code('1.8.3', [0.82, 0.54, 1, 0.99, 0.99]), line('T1', 600, 400, 50, 40)), 3);
+  assert.equal(counted(code('1.8.4', [0.9, 0.56, 1, 1, 1])), 4);
+  assert.equal(counted(code('1.8.4', [0.9, 0.56, 1, 1, 0.7])), 2, 'alone, an unsure code is a register of a multi-tariff meter');
+  assert.equal(counted(code('1.8.1', [1, 1, 1, 1, 0.5])), 2);
+});
+
 test("a tariff word's number, and a word read without one, for later looks to fill in", () => {
   const wordOf = (...extra: OcrLine[]) => parseMeterText([...elec, ...extra], PHOTO).tariffWord;
   assert.deepEqual(wordOf(line('TAPN中', 150, 380, 120, 30)), { unnumbered: true, number: null });
