@@ -12,7 +12,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { apartOnDrum, cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit, surelyReadOtherwise } from './counter/combine.js';
+import { apartOnDrum, cnnSettles, showsNothingOf, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit, surelyReadOtherwise } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';
@@ -651,14 +651,19 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
 
   /**
    * Whether the OCR, reading each drum from `from` on alone, surely reads a digit there that the CNN's
-   * is not, nor one next to it (a rolling drum shows two): the CNN misread a drum nothing else read.
+   * is not, nor one next to it (a rolling drum shows two), or one the drum as the CNN sees it does not
+   * show (a serif red `9` read `9` at 0.99 alone, seen at 0.0: `38557.00` for `38557.09`): the CNN
+   * misread a drum nothing else read.
    */
   const ocrContestsTail = async (img: RgbImage, counter: CounterReading, wheels: WheelReading, from: number): Promise<boolean> => {
     const digits = combineDigits(counter, wheels).digits;
     const cells = counter.cells.slice(from);
     const angle = Math.atan2(counter.axis[1], counter.axis[0]);
     const reads = await ocr.recognizer.recognize(img, cells.map((cell) => ({ cx: cell.x, cy: cell.y, width: counter.pitch * LONE_DRUM_WIDTH, height: counter.height * LONE_DRUM_HEIGHT, angle })));
-    return reads.some((rec, k) => /^\d$/.test(rec.text) && rec.score >= SURE_LONE_DRUM && apartOnDrum(Number(rec.text), Number(digits[from + k])));
+    return reads.some((rec, k) => {
+      const d = Number(rec.text);
+      return /^\d$/.test(rec.text) && rec.score >= SURE_LONE_DRUM && (apartOnDrum(d, Number(digits[from + k])) || showsNothingOf(d, wheels.positions[from + k]));
+    });
   };
 
   /**

@@ -4,7 +4,7 @@ import { dropDividers, edgeOnly, framedToRightEdge, framedRun, readCounter, redR
 import { stepPitch, unreadRedTails } from '../../src/recognition/counter/extend.js';
 import { nearOcr, ocrAgreement } from '../../src/recognition/counter/wheels.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
-import { cnnSettles, combineDigits, digitSupport, drumsAgree, snapPosition, soleDigit, surelyReadOtherwise } from '../../src/recognition/counter/combine.js';
+import { cnnSettles, combineDigits, digitSupport, drumsAgree, showsNothingOf, snapPosition, soleDigit, surelyReadOtherwise } from '../../src/recognition/counter/combine.js';
 import type { DigitCell } from '../../src/recognition/counter/window.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 
@@ -892,4 +892,14 @@ test('combineDigits: a digit the CNN reads in place of a sure OCR digit of the r
   unread.cells[4].score = 1;
   unread.cells[6].unread = true;
   assert.equal(combineDigits(unread, wheels).disagreements, 1);
+});
+
+test('showsNothingOf: a drum shows a digit from the one before it to the one after it, exclusive', () => {
+  assert.equal(showsNothingOf(9, 0), true, 'a drum seen at 0.0 shows no 9');
+  assert.equal(showsNothingOf(9, 9.9), false);
+  assert.equal(showsNothingOf(9, 8.5), false, 'half an 8, half a 9');
+  assert.equal(showsNothingOf(9, 8), true);
+  assert.equal(showsNothingOf(0, 9.5), false);
+  assert.equal(showsNothingOf(0, 0.9), false);
+  assert.equal(showsNothingOf(3, 5), true);
 });

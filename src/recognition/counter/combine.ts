@@ -85,6 +85,15 @@ export function apartOnDrum(a: number, b: number): boolean {
 }
 
 /**
+ * Whether a drum the CNN sees at `position` shows nothing of digit `d`: a drum shows `d` from d - 1
+ * to d + 1, exclusive (at 8.5 half an 8 and half a 9; at 0.0 no 9).
+ */
+export function showsNothingOf(d: number, position: number): boolean {
+  const gap = Math.abs(position - d);
+  return Math.min(gap, 10 - gap) >= 1;
+}
+
+/**
  * A thin 1 between its window's dark edges looks like a 0 to the CNN: it may read a 1 as 0 in the
  * OCR's place only as it may across its classic confusions (a slanted PAFAL row's `1`, read by the
  * OCR at 0.68, became a `0`: 3420 for 13420.0). So may a narrow `6`, its loop a 0 to the CNN (a
