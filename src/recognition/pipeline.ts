@@ -12,7 +12,7 @@ import type { DetectedBox } from './ocr/db-postprocess.js';
 import { digitsPastWord, findCounterWindows, lineDigits, REREAD_LINE } from './counter/window.js';
 import { drumRow, readCounter, type CounterReading } from './counter/reader.js';
 import { readWheels, rowPart, type WheelReading } from './counter/wheels.js';
-import { apartOnDrum, cnnSettles, showsNothingOf, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, soleDigit, surelyReadOtherwise } from './counter/combine.js';
+import { apartOnDrum, cnnSettles, cnnSettlesAt, combineDigits, drumsAgree, rollingAt, showsNothingOf, soleDigit, surelyReadOtherwise } from './counter/combine.js';
 import { extendRedTail, unreadRedTails } from './counter/extend.js';
 import { extendHeadByMarks } from './counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from './counter/scale-marks.js';

@@ -96,12 +96,12 @@ export function showsNothingOf(d: number, position: number): boolean {
 /**
  * A thin 1 between its window's dark edges looks like a 0 to the CNN: it may read a 1 as 0 in the
  * OCR's place only as it may across its classic confusions (a slanted PAFAL row's `1`, read by the
- * OCR at 0.68, became a `0`: 3420 for 13420.0). So may a narrow `6`, its loop a 0 to the CNN (a
- * rendered condensed `6`, boxed askew and so read at 0.5, seen firmly at 9.9: `723003.8` for
- * `723603.8`; a blurred monospaced `6` likewise, see window.ts). Not counted among those confusions
- * where a sure OCR digit vetoes the CNN (see combineDigits): a CNN that reads a sure 1 as 0 misread its row.
+ * OCR at 0.68, became a `0`: 3420 for 13420.0). Not counted among those confusions where a sure OCR
+ * digit vetoes the CNN (see combineDigits): a CNN that reads a sure 1 as 0 misread its row. (Not a `6`
+ * it reads as `0`: a rendered condensed `6` boxed askew, read at 0.5 and seen at 9.9, gave `723003.8`
+ * for `723603.8`, but a shaken PAFAL's `0`, read `6` at 0.57, is rightly the CNN's.)
  */
-const REPLACED_ONLY_BELOW = new Set([...CONFUSED, '1,0', '6,0']);
+const REPLACED_ONLY_BELOW = new Set([...CONFUSED, '1,0']);
 
 /** Whether the CNN's `cnn` may stand for the OCR's `ocr`, read at `score`. */
 function mayReplace(ocr: number, cnn: number, score: number): boolean {
