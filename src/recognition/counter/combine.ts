@@ -89,8 +89,13 @@ export function apartOnDrum(a: number, b: number): boolean {
  * to d + 1, exclusive (at 8.5 half an 8 and half a 9; at 0.0 no 9).
  */
 export function showsNothingOf(d: number, position: number): boolean {
-  const gap = Math.abs(position - d);
-  return Math.min(gap, 10 - gap) >= 1;
+  return drumDistance(position, d) >= 1;
+}
+
+/** How far apart two wheel positions are round a drum (9.5 and 0.5 are one step apart). */
+export function drumDistance(a: number, b: number): number {
+  const d = Math.abs(a - b) % 10;
+  return Math.min(d, 10 - d);
 }
 
 /**
@@ -227,10 +232,9 @@ export function drumsAgree(read: { counter: CounterReading; wheels: Wheels | nul
   const [p, q] = [read.wheels.positions, other.wheels.positions];
   const given = combineDigits(read.counter, read.wheels).digits;
   return p.every((v, i) => {
-    const d = Math.abs(v - q[i]) % 10;
     const [own, vouch] = [read.counter.cells[i], other.counter.cells[i]];
     const ownRead = !own.unread && String(own.digit) === given[i];
-    return Math.min(d, 10 - d) < SAME_DRUM || (String(vouch.digit) === given[i] && (ownRead || vouch.score >= VOUCHING_OCR));
+    return drumDistance(v, q[i]) < SAME_DRUM || (String(vouch.digit) === given[i] && (ownRead || vouch.score >= VOUCHING_OCR));
   });
 }
 

@@ -3,6 +3,7 @@ import { composeDigits, CELL_HEIGHT, CELL_WIDTH, type DigitClassifier, type Whee
 import { sampleQuadSmooth, type RgbImage } from '../preprocess.js';
 import type { Point } from '../ocr/types.js';
 import { cellQuad, type CounterReading } from './reader.js';
+import { drumDistance } from './combine.js';
 
 export interface WheelReading {
   /** Wheel positions 0.0..9.9 per cell. */
@@ -124,8 +125,7 @@ export function ocrAgreement(c: CounterReading, preds: readonly WheelPrediction[
 export function nearOcr(c: CounterReading, preds: readonly WheelPrediction[], upTo: number): boolean {
   return c.cells.slice(0, upTo).every((k, i) => {
     if (k.unread) return true;
-    const d = Math.abs(preds[i].value - k.digit) % 10;
-    return Math.min(d, 10 - d) <= NEAR_OCR;
+    return drumDistance(preds[i].value, k.digit) <= NEAR_OCR;
   });
 }
 
