@@ -55,6 +55,28 @@ test('a point beside a digit as wide as its cell is seen at the digits\' feet', 
   assert.deepEqual(plainRowSigns(img, { ...row, cells, pitch: 54.3, height: 109 }), { ...clean, pointAfter: 3 });
 });
 
+test('a point after a row of 1s, 4s and 7s, whose feet are tapered tips alone, is seen', async () => {
+  // A rendered ` 414.77` (its code and tariff above it) and the row where the OCR put it (read
+  // `41477`): no digit of the row has a bottom bar, and the point ends two samples below the tips.
+  const img = await decodeImage(await renderSvg(lcdMeterSvg(' 414.77', '01234567', { ghost: 0.04, tariff: 'T1', code: '1.8.1' })), { maxPixels: 1e8, maxSide: 1600 });
+  const at = [[4, 254.4, 281.2], [1, 330.4, 279.5], [4, 376.1, 278.5], [7, 452.1, 276.8], [7, 512.9, 275.4]];
+  const cells = at.map(([digit, x, y]) => ({ digit, x, y, followedBySeparator: false }));
+  const row = { cells, axis: [0.99974, -0.02262] as [number, number], pitch: 68.43, height: 91.4 };
+  assert.deepEqual(plainRowSigns(img, row), { ...clean, pointAfter: 2 });
+  const bare = await decodeImage(await renderSvg(lcdMeterSvg(' 41477', '01234567', { ghost: 0.04, tariff: 'T1', code: '1.8.1' })), { maxPixels: 1e8, maxSide: 1600 });
+  assert.deepEqual(plainRowSigns(bare, row), clean);
+});
+
+test('a point before a 6 whose lower loop spans its cell\'s grid from side to side is seen at the digits\' feet', async () => {
+  // A rendered `1801.62` and the row where the OCR put it (read `180162`): the pitch taken from its
+  // cells is 55 px of the display's 62, and the `6`'s lower loop touches both sides of its cell's grid.
+  const face = (display: string) => renderSvg(lcdMeterSvg(display, '01234567', { ghost: 0.03, tariff: 'RATE 3' }));
+  const cells = [[1, 208.4], [8, 263.1], [0, 317.9], [1, 390.9], [6, 445.7], [2, 500.4]].map(([digit, x]) => ({ digit, x, y: 279, followedBySeparator: false }));
+  const row = { cells, axis: [1, 0] as [number, number], pitch: 54.76, height: 109.28 };
+  assert.deepEqual(plainRowSigns(await decodeImage(await face('1801.62'), { maxPixels: 1e8, maxSide: 1600 }), row), { ...clean, pointAfter: 3 });
+  assert.deepEqual(plainRowSigns(await decodeImage(await face('180162'), { maxPixels: 1e8, maxSide: 1600 }), row), clean);
+});
+
 test('a point below an italic 8 held askew, its middle bar just below half height, is seen', async () => {
   // A rendered `008428.87` turned 8 degrees, and the row where the OCR put it (read `00842887`): the
   // 8 before the point leans its upper half over the point, and its middle bar sits at half height.

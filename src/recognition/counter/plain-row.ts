@@ -141,6 +141,9 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const cellGrids = cells.map((c) => grid(c, 0.9, 1.2));
   const feet = cellGrids.map(baseline);
   const rowBase = Math.max(...feet);
+  // A row of 1s, 4s and 7s has no bottom bar: its feet are the upright segments' tapered tips, which
+  // a blur ends higher than a round point (a blurred `414.77` read `41477`, its point two samples below them).
+  const tipsOnly = !cells.some((c) => BARS.bottom.includes(String(c.digit)));
   const baseAt = (i: number) => {
     const barred = [i, i + 1].filter((j) => BARS.bottom.includes(String(cells[j].digit)) && Number.isFinite(feet[j]));
     return barred.length ? Math.max(...barred.map((j) => feet[j])) : rowBase;
@@ -153,7 +156,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
       if (cells[i].followedBySeparator) continue;
       const between = { x: (cells[i].x + cells[i + 1].x) / 2, y: (cells[i].y + cells[i + 1].y) / 2 };
       const mid = cells[i].digit === 1 ? along(between, -AFTER_ONE * pitch) : between;
-      const dots = dotsAt(grid(mid, POINT_ALONG, 1.2, false, ink), baseAt(i), pitch / height, stroke);
+      const dots = dotsAt(grid(mid, POINT_ALONG, 1.2, false, ink), baseAt(i), pitch / height, stroke, tipsOnly ? TIPS_SLACK : 0);
       if (dots.length) dotted.push(i);
       if (dots.some((d) => pointSized(d, stroke))) clear.push(i);
     }
@@ -281,7 +284,8 @@ const AFTER_ONE = 0.125;
  * a run of three one sample high held askew, where a 450-px face's point came to just that, `49510`
  * for `4951.0`).
  */
-function dotsAt(g: Grid, base: number, aspect: number, stroke: { across: number; down: number }): Blob[] {
+/** `below`: how much further than BASELINE_SLACK below `base` a dot may end (see TIPS_SLACK). */
+function dotsAt(g: Grid, base: number, aspect: number, stroke: { across: number; down: number }, below: number): Blob[] {
   const blobs = components(g);
   return blobs.filter((b) => {
     const bw = b.x1 - b.x0 + 1;
@@ -300,7 +304,7 @@ function dotsAt(g: Grid, base: number, aspect: number, stroke: { across: number;
     // lean, `1955`, would withhold its reading).
     const clearAbove = !boxedAbove || (pointSized(b, stroke) && inkAbove(g, mid, Math.ceil(g.h / 2), b.y0) === 0);
     // At the digits' feet (a broken stroke's piece sits higher).
-    const onBaseline = Math.abs(b.y1 - base) <= BASELINE_SLACK;
+    const onBaseline = base - b.y1 <= BASELINE_SLACK && b.y1 - base <= BASELINE_SLACK + below;
     return compact && inside && low && clearAbove && onBaseline;
   });
 }
@@ -348,17 +352,31 @@ const POINT_STROKE = [0.6, 2];
 
 /** How far (grid samples) a point's lowest ink may sit from the digits' lowest. */
 const BASELINE_SLACK = 1.5;
+/** How much further below feet that are tapered tips alone a point may end (grid samples). */
+const TIPS_SLACK = 1;
 
 /**
  * The lowest row of a digit's ink in a grid round its cell (lines running across it, such as a frame,
- * left out). A line runs from side to side, or is flat; a wide glyph is neither (a slanted serif
- * display's `8` spans nine tenths of its cell: taken for a line, its feet were its middle bar's, and
- * the point beside it, lit at the real feet, went unseen: ` 1614.8` read `16148`).
+ * left out). A line is flat, or runs from side to side with a row of ink across the grid (a frame's
+ * edge run into a glyph); a wide glyph is neither (a slanted serif display's `8` spans nine tenths of
+ * its cell: taken for a line, its feet were its middle bar's, and the point beside it, lit at the real
+ * feet, went unseen: ` 1614.8` read `16148`; a monospaced `6`'s lower loop, from side to side of its
+ * grid, gave `180162` for `1801.62`).
  */
 function baseline(g: Grid): number {
-  const across = (b: Blob) => b.x1 - b.x0 + 1 >= 0.9 * g.w && ((b.x0 === 0 && b.x1 === g.w - 1) || b.y1 - b.y0 + 1 <= FLAT * g.h);
+  const across = (b: Blob) => b.x1 - b.x0 + 1 >= 0.9 * g.w && (b.y1 - b.y0 + 1 <= FLAT * g.h || (b.x0 === 0 && b.x1 === g.w - 1 && rowAcross(g, b)));
   const kept = components(g).filter((b) => b.size >= 2 && !across(b) && b.y0 > 0 && b.y1 < g.h - 1);
   return kept.length ? Math.max(...kept.map((b) => b.y1)) : -Infinity;
+}
+
+/** Whether a row of the blob's holds ink across nine tenths of the grid. */
+function rowAcross(g: Grid, b: Blob): boolean {
+  for (let y = b.y0; y <= b.y1; y++) {
+    let n = 0;
+    for (let x = 0; x < g.w; x++) n += g.ink[y * g.w + x];
+    if (n >= 0.9 * g.w) return true;
+  }
+  return false;
 }
 
 /** How high a line across a cell's grid may be, as a share of the grid's height (a digit is far taller). */
