@@ -122,3 +122,16 @@ test("drums boxed one by one, each box level, in a row held askew: the row's axi
   const zigzag = [...'41201258'].map((d, i) => line(d, 100 + 40 * i, 100 + (i % 2) * 10, 30));
   assert.deepEqual(findCounterWindows(zigzag)[0].axis, [1, 0]);
 });
+
+test('drums boxed one by one on a level row, one read with its window\'s edges and two boxes turned apart: level, and no box skewed', () => {
+  // A rendered `7236038`: its `7` boxed 9 degrees one way, its `6` 13 degrees the other, its `0` read `[0]`.
+  const angles: Record<number, number> = { 0: -0.154, 3: 0.23 };
+  const drums = [...'7236038'].map((d, i) => {
+    const l = line(i === 4 ? '[0]' : d, 100 + 66 * i, 253, 48);
+    return { ...l, rect: { ...l.rect, angle: angles[i] ?? 0 } };
+  });
+  const [w] = findCounterWindows(drums);
+  assert.equal(w.cells.map((c) => c.digit).join(''), '7236038');
+  assert.deepEqual(w.axis, [1, 0]);
+  assert.ok(w.cells.every((c) => c.score === 0.97), `scores ${w.cells.map((c) => c.score)}`);
+});

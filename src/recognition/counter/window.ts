@@ -226,11 +226,13 @@ function skewedFrom(angle: number, axisAngle: number): boolean {
 function buildWindow(lines: OcrLineDetail[], idx: number[], maxH: number): CounterWindow {
   const height = median(lines.map((l) => l.rect.height));
   const boxAngle = lines[0].rect.angle;
-  const cells = lines.flatMap((l, k) => {
-    const digits = lineDigits(l, idx[k]);
-    return skewedFrom(l.rect.angle, boxAngle) ? digits.map((c) => ({ ...c, score: Math.min(c.score, SKEWED_SCORE) })) : digits;
-  });
-  const angle = glyphBoxes(lines) ? (centresAngle(cells, boxAngle, height) ?? boxAngle) : boxAngle;
+  const read = lines.map((l, k) => lineDigits(l, idx[k]));
+  // Drums boxed one by one lie on the line through their centres, and a box is skewed from that line,
+  // not from the first box (a rendered `7` boxed 9 degrees off, and a `6` 13 degrees the other way,
+  // were held 22 degrees apart, the 6 capped, and the CNN's 9.9 read in its place: `723003.8`).
+  const fitted = glyphBoxes(lines) ? centresAngle(read.flat(), boxAngle, height) : null;
+  const angle = fitted ?? boxAngle;
+  const cells = read.flatMap((digits, k) => (skewedFrom(lines[k].rect.angle, angle) ? digits.map((c) => ({ ...c, score: Math.min(c.score, SKEWED_SCORE) })) : digits));
   const axis: Point = [Math.cos(angle), Math.sin(angle)];
   for (const c of cells) c.u = c.x * axis[0] + c.y * axis[1];
   cells.sort((a, b) => a.u - b.u);
@@ -244,10 +246,15 @@ function buildWindow(lines: OcrLineDetail[], idx: number[], maxH: number): Count
   return { cells, axis, height, pitch, lineIndexes: idx, score };
 }
 
-/** Lines of a glyph or two each: drums boxed one by one, whose boxes' angles say little of the row's. */
+/**
+ * Lines of a glyph or two each: drums boxed one by one, whose boxes' angles say little of the row's.
+ * A drum window's edges read as brackets or bars beside its glyph (`[0]`) are no glyphs.
+ */
 function glyphBoxes(lines: OcrLineDetail[]): boolean {
-  return lines.length >= 3 && lines.every((l) => [...l.text].length <= 2);
+  return lines.length >= 3 && lines.every((l) => [...l.text.replace(WINDOW_EDGES, '')].length <= 2);
 }
+
+const WINDOW_EDGES = /[[\]()|]/g;
 
 /** How far (in row heights) a cell's centre may lie off the line fitted through all of them. */
 const OFF_FITTED_LINE = 0.2;
