@@ -282,9 +282,8 @@ const AFTER_ONE = 0.125;
  * point may be one sample high and several wide (a 380-px face's `1991.8` read `19918`, its point
  * unseen); never fewer than four samples (a speck of two on a dirty LCD's `006534` withheld it; so did
  * a run of three one sample high held askew, where a 450-px face's point came to just that, `49510`
- * for `4951.0`).
+ * for `4951.0`). `below`: how much further than BASELINE_SLACK below `base` a dot may end (see TIPS_SLACK).
  */
-/** `below`: how much further than BASELINE_SLACK below `base` a dot may end (see TIPS_SLACK). */
 function dotsAt(g: Grid, base: number, aspect: number, stroke: { across: number; down: number }, below: number): Blob[] {
   const blobs = components(g);
   return blobs.filter((b) => {
