@@ -142,7 +142,7 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const feet = cellGrids.map(baseline);
   const rowBase = Math.max(...feet);
   // A row of 1s, 4s and 7s has no bottom bar: its feet are the upright segments' tapered tips, which
-  // a blur ends higher than a round point (a blurred `414.77` read `41477`, its point two samples below them).
+  // end above the bottom bar's edge, where a point ends (` 414.77` read `41477`, its point two samples below them).
   const tipsOnly = !cells.some((c) => BARS.bottom.includes(String(c.digit)));
   const baseAt = (i: number) => {
     const barred = [i, i + 1].filter((j) => BARS.bottom.includes(String(cells[j].digit)) && Number.isFinite(feet[j]));
