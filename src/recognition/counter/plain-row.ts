@@ -370,11 +370,8 @@ function baseline(g: Grid): number {
 
 /** Whether a row of the blob's holds ink across nine tenths of the grid. */
 function rowAcross(g: Grid, b: Blob): boolean {
-  for (let y = b.y0; y <= b.y1; y++) {
-    let n = 0;
-    for (let x = 0; x < g.w; x++) n += g.ink[y * g.w + x];
-    if (n >= 0.9 * g.w) return true;
-  }
+  const half = (g.w - 1) / 2;
+  for (let y = b.y0; y <= b.y1; y++) if (bandInk(g, half, half, y, 0) >= 0.9) return true;
   return false;
 }
 
