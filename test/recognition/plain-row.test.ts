@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeImage, renderSvg, rotateBy } from '../../src/recognition/preprocess.js';
-import { faintGlyphAt, plainRowSigns } from '../../src/recognition/counter/plain-row.js';
+import { faintGlyphAt, litPitch, plainRowSigns } from '../../src/recognition/counter/plain-row.js';
 import { glare } from '../../bench/lib/camera.js';
 import { lcdMeterSvg } from './fixtures.js';
 
@@ -183,6 +183,35 @@ test('a last 1 in a glare, the glass round it lit unevenly, is ink past the end;
   assert.equal(plainRowSigns(lit(whole), whole.row).inkPastEnd, false);
   const five = await lcdRow('52438', '52438');
   assert.equal(plainRowSigns(lit(five), five.row).inkPastEnd, false);
+});
+
+test('the cells\' spacing is taken from the digits other than 1s, where they are spaced evenly', () => {
+  const row = (at: [number, number][], pitch: number) => ({ cells: at.map(([digit, x]) => ({ digit, x, y: 0, followedBySeparator: false })), axis: [1, 0] as [number, number], pitch });
+  // `1913` with each 1 placed on its stroke: gaps 45, 75 and 45 px, its cells 60 apart.
+  assert.equal(litPitch(row([[1, 397], [9, 442], [1, 517], [3, 562]], 45)), 60);
+  // Uneven steps between the other digits: the row's own pitch.
+  assert.equal(litPitch(row([[1, 440], [9, 509], [5, 578], [5, 670]], 68.9)), 68.9);
+  // A difference no 1 off its cell's centre makes, or no two digits other than 1s.
+  assert.equal(litPitch(row([[1, 100], [0, 112], [3, 141], [0, 170]], 12.2)), 12.2);
+  assert.equal(litPitch(row([[1, 100], [1, 160], [7, 220]], 60)), 60);
+});
+
+test('a last 1 past a row whose 1s shorten its median gap is ink past the end, in a glare', async () => {
+  // A glared `19.131` read `19.13`: the OCR places each `1` on its stroke, a quarter pitch right of
+  // its cell's middle, so the row's gaps are 46, 78 and 46 px of the display's 62, and a strip placed
+  // by the 46 stops short of the last `1`.
+  const lit = ({ img, row }: Awaited<ReturnType<typeof lcdRow>>) => {
+    const next = { x: row.cells[row.cells.length - 1].x + 62 + 40, y: 265 };
+    return { ...img, data: glare(img.data, img.width, img.height, next.x, next.y, 80, 170) };
+  };
+  const onStrokes = (r: Awaited<ReturnType<typeof lcdRow>>) => {
+    const cells = r.row.cells.map((c) => (c.digit === 1 ? { ...c, x: c.x + 16 } : c));
+    return { img: lit(r), row: { ...r.row, cells, pitch: 46 } };
+  };
+  const short = onStrokes(await lcdRow('19.131', '1913', { points: [1] }));
+  assert.equal(plainRowSigns(short.img, short.row).inkPastEnd, true);
+  const whole = onStrokes(await lcdRow('19.13', '1913', { points: [1] }));
+  assert.equal(plainRowSigns(whole.img, whole.row).inkPastEnd, false);
 });
 
 test('a glyph past the row as faint as unlit segments is a ghost, unless a glare blows its cell out', async () => {

@@ -174,13 +174,39 @@ export function plainRowSigns(img: RgbImage, row: Row): PlainRowSigns {
   const faintPoint = dotted.length === 0 && dotsBetween(FAINT_POINT_INK).clear.length > 0;
   const unreadPoint = (dotted.length > 0 && pointAfter === null) || faintPoint;
 
-  const ends = [along(cells[n - 1], PAST_END_AT * pitch), along(cells[0], -PAST_END_AT * pitch)];
-  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, PAST_END_WIDTH, 1.8, true)) >= PAST_END_HEIGHT);
+  const cellPitch = litPitch(row);
+  const ends = [along(cells[n - 1], PAST_END_AT * cellPitch), along(cells[0], -PAST_END_AT * cellPitch)];
+  const inkPastEnd = ends.some((centre) => glyphHeight(grid(centre, (PAST_END_WIDTH * cellPitch) / pitch, 1.8, true)) >= PAST_END_HEIGHT);
   // Only on a display shown to be one: on the set's dirty 320-px LCDs, read right, the glyphs' boxes
   // are too rough for the test (three of six were called amiss when every plain row was tested).
   const barsAmiss = ghostLead > 0 && barsDisagree(cellGrids.slice(ghostLead), cells.slice(ghostLead).map((c) => c.digit));
   return { unreadPoint, pointAfter, inkPastEnd, faintCell, ghostLead, barsAmiss, sparseEight };
 }
+
+/**
+ * The spacing of the display's cells, from its digits other than 1s: a seven-segment `1` is its cell's
+ * right-hand segments, a quarter to a third of a pitch off the cell's centre, so the gaps on either
+ * side of one are that much short and long, and the row's median gap may be one of them (a glared
+ * `19.131`, read `19.13`: its gaps 45, 75 and 45 px, its cells 60 apart, and the strip past its end,
+ * placed by the 45, stopped short of the last `1`). The median step between successive other digits;
+ * the row's pitch where there are fewer than two, where those steps disagree (the OCR placed the cells
+ * roughly: a dirty display's `1955`, its last `5` 92 px on for 69), or where no 1's offset accounts
+ * for the difference.
+ */
+export function litPitch(row: Pick<Row, 'cells' | 'axis' | 'pitch'>): number {
+  const u = (c: { x: number; y: number }) => c.x * row.axis[0] + c.y * row.axis[1];
+  const others = row.cells.flatMap((c, i) => (c.digit === 1 ? [] : [{ u: u(c), i }]));
+  const steps = others.slice(1).map((o, k) => (o.u - others[k].u) / (o.i - others[k].i));
+  if (!steps.length) return row.pitch;
+  const step = quantile(steps, 0.5);
+  const steady = Math.max(...steps) <= STEADY_STEPS * Math.min(...steps);
+  return steady && Math.abs(step - row.pitch) <= ONE_SHIFT * step ? step : row.pitch;
+}
+
+/** Ratio of the largest step between digits other than 1s to the smallest up to which they agree (see litPitch). */
+const STEADY_STEPS = 1.15;
+/** Share of a pitch by which a 1 off its cell's centre shifts the gaps round it, at most (see litPitch). */
+const ONE_SHIFT = 0.4;
 
 /**
  * Whether the glyph at `centre` (a digit the OCR read past the row's ends) is as faint as unlit
