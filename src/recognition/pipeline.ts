@@ -379,11 +379,20 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
     return merged && reading !== null ? { reading, counter: merged, wheels } : null;
   };
 
-  /** A second look's reading from a row with a decimal cue: its counter row first, then the other candidates. */
+  /**
+   * A second look's reading from a row with a decimal cue: its counter row first, then the other
+   * candidates. An LCD-like row is re-read without its unlit segments, as the first pass's is (see
+   * analyse): where that puts its digits in doubt, the reading is the re-read's or none (a shadowed
+   * `7628.161`, its `7` read as a `1` at 0.93, re-read `7628 161`). A drum in doubt that the OCR,
+   * reading it alone, contests gives none either (see ocrContestsRow), as in analyse.
+   */
   const cuedReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, serial: string): Promise<Found | null> => {
     const { counter, wheels } = seen;
     const reading = counter && cued(counter) ? chooseReading(type, seen.text, counter, wheels) : null;
-    return reading !== null ? { reading, counter, wheels } : otherRowsReading(img, seen, type, serial);
+    if (reading === null) return otherRowsReading(img, seen, type, serial);
+    const reread = counter!.plainSigns ? await unlitReread(img, seen, counter!) : null;
+    if (reread && unlitContests(counter!, reread.comparison)) return unlitReading(img, seen, type, counter!, reread, serial);
+    return wheels && (await ocrContestsRow(img, counter!, wheels)) ? null : { reading, counter, wheels };
   };
 
   /** Text read downwards (the photo was turned clockwise): undo with 90 first, else with 270 first. */
@@ -580,7 +589,7 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
       const reading = chooseReading(type, text, counter, wheels);
       const drum = drumRow(counter);
       if (drum) looked.push({ counter, wheels });
-      if (reading === null) continue;
+      if (reading === null || (wheels && (await ocrContestsRow(img, counter, wheels)))) continue;
       // A strip widened past a display's row may take in a blank digit, its unlit segments darkened
       // (a shadow's edge across them) into an `8`: it is re-read without them, as the first pass's row
       // is (a rendered `720.9` after four blank digits, withheld by the first pass for the ink past its
@@ -657,13 +666,37 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
    */
   const ocrContestsTail = async (img: RgbImage, counter: CounterReading, wheels: WheelReading, from: number): Promise<boolean> => {
     const digits = combineDigits(counter, wheels).digits;
-    const cells = counter.cells.slice(from);
+    const at = counter.cells.map((_, i) => i).slice(from);
+    const reads = await loneDrumReads(img, counter, at);
+    return reads.some((d, k) => d !== null && (apartOnDrum(d, Number(digits[at[k]])) || showsNothingOf(d, wheels.positions[at[k]])));
+  };
+
+  /**
+   * Whether the OCR, reading alone a drum before the last whose digit is in doubt, surely reads there a
+   * digit the row cannot show: the CNN framed or saw that drum wrong. In doubt: a digit the CNN gave in
+   * place of one the OCR read apart from it on the drum (a rendered mono `3`, read at 0.53 in its box
+   * and at 0.97 alone, was a firm `5` to a CNN framed on its lower half: `2599.5` for `2399.5`), and a
+   * leading 0 the OCR barely read, which read alone as a digit past 1 is a dim first drum (a shadowed
+   * `9`, read `0` at 0.45 and seen at 9.9: `2999.999` for `92999.999`; a lone `1` may be the window's
+   * frame). A `1` the CNN sees in a `0` the OCR reads (see MAX_SMEARED_ONES in combine.ts) is next to
+   * it on the drum, and not contested here.
+   */
+  const ocrContestsRow = async (img: RgbImage, counter: CounterReading, wheels: WheelReading): Promise<boolean> => {
+    const digits = combineDigits(counter, wheels).digits;
+    const last = counter.cells.length - 1;
+    const dimLead = (i: number) => i === 0 && digits[0] === '0' && counter.cells[0].score < UNSURE_LEAD;
+    const at = counter.cells.flatMap((cell, i) => (i < last && !cell.unread && (apartOnDrum(cell.digit, Number(digits[i])) || dimLead(i)) ? [i] : []));
+    if (at.length === 0) return false;
+    const reads = await loneDrumReads(img, counter, at);
+    return reads.some((d, k) => d !== null && (apartOnDrum(d, Number(digits[at[k]])) || (dimLead(at[k]) && d > 1)));
+  };
+
+  /** The digit the OCR surely reads on each of cells `at` cropped alone (see LONE_DRUM_WIDTH), or null. */
+  const loneDrumReads = async (img: RgbImage, counter: CounterReading, at: number[]): Promise<(number | null)[]> => {
     const angle = Math.atan2(counter.axis[1], counter.axis[0]);
-    const reads = await ocr.recognizer.recognize(img, cells.map((cell) => ({ cx: cell.x, cy: cell.y, width: counter.pitch * LONE_DRUM_WIDTH, height: counter.height * LONE_DRUM_HEIGHT, angle })));
-    return reads.some((rec, k) => {
-      const d = Number(rec.text);
-      return /^\d$/.test(rec.text) && rec.score >= SURE_LONE_DRUM && (apartOnDrum(d, Number(digits[from + k])) || showsNothingOf(d, wheels.positions[from + k]));
-    });
+    const rects = at.map((i) => counter.cells[i]).map((cell) => ({ cx: cell.x, cy: cell.y, width: counter.pitch * LONE_DRUM_WIDTH, height: counter.height * LONE_DRUM_HEIGHT, angle }));
+    const reads = await ocr.recognizer.recognize(img, rects);
+    return reads.map((rec) => (/^\d$/.test(rec.text) && rec.score >= SURE_LONE_DRUM ? Number(rec.text) : null));
   };
 
   /**
@@ -759,6 +792,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
         ({ counter, wheels } = other);
         outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: other.reading } };
       }
+    }
+    // A drum in doubt that the OCR, reading it alone, reads as a digit the row cannot show (see ocrContestsRow).
+    if (outcome.kind === 'meter' && outcome.meter.currentReading !== null && counter && wheels && (await ocrContestsRow(img, counter, wheels))) {
+      outcome = { kind: 'meter', meter: { ...outcome.meter, currentReading: null } };
     }
     return { outcome, lines, boxes, counter, wheels, text, details, doubted };
   };
@@ -902,6 +939,8 @@ const LONE_DRUM_WIDTH = 1;
 const LONE_DRUM_HEIGHT = 1.15;
 /** OCR confidence at which a lone drum's digit contests the CNN's. */
 const SURE_LONE_DRUM = 0.9;
+/** OCR confidence under which a row's leading 0 is checked by reading its drum alone (see ocrContestsRow). */
+const UNSURE_LEAD = 0.7;
 
 /** Detector scales, relative to the first pass's, of the passes over a photo where it found no meter. */
 const RESCUE_SCALES = [0.5, 2];

@@ -1076,3 +1076,29 @@ test("a framed drum red only at its edges, nothing red past it, is no red drum e
   const got = await readingOf(await sharp(await renderSvg(svg)).rotate(90).png().toBuffer());
   assert.ok(got === null || got === 3947.946, `3947.946: ${got}`);
 });
+
+test("a second look's LCD row is re-read without unlit segments too: a 7 read as a 1 is no reading", async () => {
+  // A condensed water display half in shadow: the first pass left out its last `1`, and the finer
+  // look read the row `1628161`, its `7` a `1` at 0.93; re-read without unlit segments, `7628 161`:
+  // `1628.161` (before).
+  const svg = lcdMeterSvg(' 7628.161', '12-345678', { ghost: 0.01, words: WATER_LCD });
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Condensed', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 7628.161, `7628.161: ${got}`);
+});
+
+test('a drum the CNN read in place of an unsure OCR digit stands only where the OCR, reading it alone, does not surely read a digit apart from it', async () => {
+  // A monospaced framed-tenth register in a glare: the `3`, read at 0.53 in the box `39`, was a firm
+  // `5` to a CNN framed on its lower half, and read alone a `3` at 0.97: `2599.5` (before).
+  const svg = framedTenthSvg([2, 3, 9, 9, 5.4], '3165537');
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170)));
+  assert.ok(got === null || got === 2399.5 || got === 2399, `2399.5: ${got}`);
+});
+
+test("a row's leading 0 the OCR barely read is no reading where its drum, read alone, surely shows a digit past 1", async () => {
+  // A condensed water face half in shadow, its drums after the second half way on: a widened strip
+  // read the shadowed first `9` as `0` at 0.45, the CNN saw it at 9.9, and read alone it was a sure
+  // `9`: `2999.999` (before).
+  const svg = waterMeterSvg([9, 2.5, 9.5, 9.5, 9.5, 9.5, 9.5, 9.5], '12-345678');
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Condensed', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 92999.999 || got === 93000, `92999.999: ${got}`);
+});
