@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drumBefore, firstRowFloor, glyphBoxedBefore, headStrip, leftOutDrums, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
+import { drumBefore, firstRowFloor, glyphBefore, glyphBoxedBefore, headStrip, leftOutDrums, leftOutFloor } from '../../src/recognition/counter/drum-before.js';
 import type { CounterReading } from '../../src/recognition/counter/reader.js';
 import { evenRow, recognizedAt } from './fixtures.js';
 
@@ -50,6 +50,31 @@ test('drumBefore reads the head strip once', async () => {
   assert.equal(digit, 7);
   assert.deepEqual(rects, [headStrip(row)]);
   assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])], unboxed), null);
+});
+
+test('a glyph other than a digit a pitch before the row, the row\'s first digits after it, has the head strip read again taller', async () => {
+  const s = headStrip(row);
+  assert.equal(glyphBefore(row, s, readAt(s, '-08', [45, 75, 105])), true);
+  assert.equal(glyphBefore(row, s, readAt(s, '-38', [45, 75, 105])), true);
+  // A digit there is the strip's to read; so is nothing there.
+  assert.equal(glyphBefore(row, s, readAt(s, '108', [45, 75, 105])), false);
+  assert.equal(glyphBefore(row, s, readAt(s, '08', [75, 105])), false);
+  // Off the pitch, or not the row's first digits after it.
+  assert.equal(glyphBefore(row, s, readAt(s, '-08', [60, 75, 105])), false);
+  assert.equal(glyphBefore(row, s, readAt(s, '-35', [45, 75, 105])), false);
+  assert.equal(glyphBefore(row, s, readAt(s, '-0m', [45, 75, 105])), false);
+  const counter = row as unknown as CounterReading;
+  const heights: number[] = [];
+  const digit = await drumBefore(counter, async (r) => {
+    heights.push(r[0].height);
+    return [heights.length === 1 ? readAt(r[0], '-08', [45, 75, 105]) : readAt(r[0], '108', [45, 75, 105], [0.99, 0.99, 0.6])];
+  }, unboxed);
+  assert.equal(digit, 1);
+  assert.deepEqual(heights, [headStrip(row).height, 68]);
+  // Without the glyph, one read.
+  heights.length = 0;
+  assert.equal(await drumBefore(counter, async (r) => (heights.push(r[0].height), [readAt(r[0], '08', [75, 105])]), unboxed), null);
+  assert.equal(heights.length, 1);
 });
 
 test('a left-out 0 may stand after further left-out drums: the strip is read again a drum further on', async () => {

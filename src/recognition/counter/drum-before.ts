@@ -8,7 +8,8 @@ import type { OcrLine } from '../ocr/types.js';
 import { digitLookalike } from '../parse/fold.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RecognizeRects } from './extend.js';
-import { headDigits, headRect, KNOWN } from './extend-head.js';
+import { headDigits, headRect, KNOWN, MAX_CELL_OFFSET } from './extend-head.js';
+import { charOffset } from '../ocr/ctc.js';
 import { drumRow, type CounterReading } from './reader.js';
 
 /** Strip height, in cell heights. */
@@ -19,9 +20,30 @@ const HEIGHT = 1.15;
  */
 const FRAME_ONE_SCORE = 0.9;
 
+/**
+ * A taller strip's height, in cell heights. A row of drums part way on is boxed round the parts of
+ * numerals it shows, off the middle of a whole numeral before it: a rendered water row's `1` before
+ * drums at 8.6 and 9.6, cut by the strip, was read `-` (`9000` for `19000.000`).
+ */
+const TALL_HEIGHT = 1.7;
+
 /** From half a pitch before the drum `missing` pitches before the first cell to half a pitch past the KNOWN-th cell. */
-export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>, missing = 1): RotatedRect {
-  return headRect(c, missing, c.height * HEIGHT);
+export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>, missing = 1, height = HEIGHT): RotatedRect {
+  return headRect(c, missing, c.height * height);
+}
+
+/**
+ * Whether the re-read of `strip` (see headStrip, one drum before the row) holds a glyph that is no
+ * digit where that drum would be, and then the row's first digits on its pitch (one of them at least
+ * as the row read it): ink the strip may have cut through, which a taller strip reads again.
+ */
+export function glyphBefore(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
+  const chars = [...rec.text].map((ch, i) => ({ ch, i })).filter(({ ch }) => ch.trim() !== '');
+  if (chars.length !== KNOWN + 1) return false;
+  const pos = (i: number) => charOffset(rec, i, strip.width) / c.pitch + KNOWN / 2;
+  const digits = chars.slice(1).map(({ ch }) => digitLookalike(ch));
+  const onPitch = chars.every(({ i }, k) => Math.abs(pos(i) - k) <= MAX_CELL_OFFSET);
+  return digitLookalike(chars[0].ch) === undefined && onPitch && digits.every((d) => d !== undefined) && digits.some((d, k) => Number(d) === c.cells[k].digit);
 }
 
 /**
@@ -50,7 +72,12 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects, b
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
-  const one = rec ? leftOutDrums(c, strip, rec) : null;
+  let one = rec ? leftOutDrums(c, strip, rec) : null;
+  if (one === null && rec && glyphBefore(c, strip, rec)) {
+    const tall = headStrip(c, 1, TALL_HEIGHT);
+    const [again] = await recognize([tall]);
+    one = again ? leftOutDrums(c, tall, again) : null;
+  }
   const unsureOne = one === null && rec !== undefined && headDigits(c, 1, strip, rec, KNOWN - 1)?.[0]?.digit === 1;
   if (one !== null && one !== 0) return one;
   if (one === 0 || unsureOne) {

@@ -15,7 +15,7 @@ import { charOffset } from '../ocr/ctc.js';
 /** Row digits read again with the missing drums: they must match, so the re-read is known to sit on the row. */
 export const KNOWN = 2;
 /** How far (in pitches) a re-read digit may sit from its drum's centre. */
-const MAX_CELL_OFFSET = 0.4;
+export const MAX_CELL_OFFSET = 0.4;
 
 /** From the centre of the first of `missing` drums before the row to that of its KNOWN-th cell, plus half a pitch each side. */
 export function headRect(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch'>, missing: number, height: number): RotatedRect {
