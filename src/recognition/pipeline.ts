@@ -389,10 +389,10 @@ export async function createRecognizer(opts: RecognizerOptions, ocrOpts: OcrOpti
   const cuedReading = async (img: RgbImage, seen: Awaited<ReturnType<typeof look>>, type: MeterType, serial: string): Promise<Found | null> => {
     const { counter, wheels } = seen;
     const reading = counter && cued(counter) ? chooseReading(type, seen.text, counter, wheels) : null;
-    if (reading === null) return otherRowsReading(img, seen, type, serial);
-    const reread = counter!.plainSigns ? await unlitReread(img, seen, counter!) : null;
-    if (reread && unlitContests(counter!, reread.comparison)) return unlitReading(img, seen, type, counter!, reread, serial);
-    return wheels && (await ocrContestsRow(img, counter!, wheels)) ? null : { reading, counter, wheels };
+    if (!counter || reading === null) return otherRowsReading(img, seen, type, serial);
+    const reread = counter.plainSigns ? await unlitReread(img, seen, counter) : null;
+    if (reread && unlitContests(counter, reread.comparison)) return unlitReading(img, seen, type, counter, reread, serial);
+    return wheels && (await ocrContestsRow(img, counter, wheels)) ? null : { reading, counter, wheels };
   };
 
   /** Text read downwards (the photo was turned clockwise): undo with 90 first, else with 270 first. */
