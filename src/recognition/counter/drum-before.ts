@@ -8,8 +8,7 @@ import type { OcrLine } from '../ocr/types.js';
 import { digitLookalike } from '../parse/fold.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RecognizeRects } from './extend.js';
-import { headDigits, headRect, KNOWN, MAX_CELL_OFFSET } from './extend-head.js';
-import { charOffset } from '../ocr/ctc.js';
+import { headDigits, headPlace, headRect, KNOWN, MAX_CELL_OFFSET } from './extend-head.js';
 import { drumRow, type CounterReading } from './reader.js';
 
 /** Strip height, in cell heights. */
@@ -40,9 +39,8 @@ export function headStrip(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | '
 export function glyphBefore(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop): boolean {
   const chars = [...rec.text].map((ch, i) => ({ ch, i })).filter(({ ch }) => ch.trim() !== '');
   if (chars.length !== KNOWN + 1) return false;
-  const pos = (i: number) => charOffset(rec, i, strip.width) / c.pitch + KNOWN / 2;
   const digits = chars.slice(1).map(({ ch }) => digitLookalike(ch));
-  const onPitch = chars.every(({ i }, k) => Math.abs(pos(i) - k) <= MAX_CELL_OFFSET);
+  const onPitch = chars.every(({ i }, k) => Math.abs(headPlace(c, 1, strip, rec, i) - k) <= MAX_CELL_OFFSET);
   return digitLookalike(chars[0].ch) === undefined && onPitch && digits.every((d) => d !== undefined) && digits.some((d, k) => Number(d) === c.cells[k].digit);
 }
 

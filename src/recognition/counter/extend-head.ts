@@ -25,6 +25,11 @@ export function headRect(c: Pick<CounterReading, 'cells' | 'axis' | 'pitch'>, mi
   return { cx: first.x + ax * c.pitch * mid, cy: first.y + ay * c.pitch * mid, width: c.pitch * (missing + KNOWN), height, angle: Math.atan2(ay, ax) };
 }
 
+/** Where character `i` of a re-read of `rect` (see headRect) lies, in drums from the first of the `missing` ones. */
+export function headPlace(c: Pick<CounterReading, 'pitch'>, missing: number, rect: RotatedRect, rec: RecognizedCrop, i: number): number {
+  return charOffset(rec, i, rect.width) / c.pitch + (missing + KNOWN - 1) / 2;
+}
+
 export interface HeadDigit {
   digit: number;
   score: number;
@@ -44,7 +49,7 @@ export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: 
   for (let i = 0; i < rec.text.length; i++) {
     const ch = digitLookalike(rec.text[i]);
     if (ch === undefined) continue;
-    const pos = charOffset(rec, i, rect.width) / c.pitch + (m - 1) / 2;
+    const pos = headPlace(c, missing, rect, rec, i);
     if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return null;
     const score = rec.charScores[i] ?? rec.score;
     found.push({ digit: ch.charCodeAt(0) - 48, score: ch !== rec.text[i] ? Math.min(score, LOOKALIKE_SCORE) : score, pos });
