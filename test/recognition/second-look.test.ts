@@ -91,7 +91,7 @@ test('where the CNN read a digit firmly that the OCR was unsure of, a later look
 });
 
 test('a second look stands for a plain row with a digit’s ink past its end only when it reads more digits than that row, unless that row is the serial', async () => {
-  const { secondLookStands } = await import('../../src/recognition/pipeline.js');
+  const { secondLookStands } = await import('../../src/recognition/passes/found.js');
   const signs = { unreadPoint: false, pointAfter: null, inkPastEnd: true, faintCell: false, ghostLead: 0, barsAmiss: false, sparseEight: false };
   const row = (digits: string, plainSigns?: typeof signs) =>
     ({
@@ -135,7 +135,7 @@ test('a second look stands for a plain row with a digit’s ink past its end onl
 });
 
 test('a second look may not leave out red drums the first pass read, surely, barely or by the CNN alone; one the CNN cannot read it may', async () => {
-  const { secondLookStands } = await import('../../src/recognition/pipeline.js');
+  const { secondLookStands } = await import('../../src/recognition/passes/found.js');
   const row = (digits: string, decimals: number, score = 0.99) =>
     ({
       digits,
@@ -218,7 +218,7 @@ test('a later look\'s row may not begin with a digit other than 0 the OCR is uns
 });
 
 test('a second look whose row begins with an unsure digit other than 0 does not stand', async () => {
-  const { secondLookStands } = await import('../../src/recognition/pipeline.js');
+  const { secondLookStands } = await import('../../src/recognition/passes/found.js');
   const drums = (digits: string, leadScore: number) =>
     ({
       digits,
