@@ -266,7 +266,7 @@ export function combineDigits(counter: CounterReading, wheels: Wheels): Combined
  * Whether the CNN settles every cell from `from` on, cell by cell as combineDigits judges them: reads
  * each the OCR read no digit on, and agrees with (or firmly replaces) each digit the OCR read. A sure
  * OCR digit elsewhere that says the CNN misread the row does not unsettle them: the question is whether
- * those drums can be read at all (see examineRow in pipeline.ts).
+ * those drums can be read at all (see examineRow in passes/see.ts).
  */
 export function cnnSettles(counter: CounterReading, wheels: Wheels, from: number): boolean {
   const { disagreedAt } = combine(counter, wheels);

@@ -192,7 +192,7 @@ const MAX_FRAMED_ADDED = 3;
  * ends in a framed run over every added face. Where the frame ends is not always told by its colour
  * alone (a frame's edge, or the unit's glyph past it, may seem framed too; a row read to its first
  * framed drum, with one face added, seemed to end there: `33399.99` for `33399.998`): the CNN, which
- * must read every added face, picks among them (see pipeline.ts).
+ * must read every added face, picks among them (see settledTail in passes/see.ts).
  */
 function framedFaces(img: RgbImage, c: CounterReading): (CounterReading | null)[] {
   const last = c.cells[c.cells.length - 1];

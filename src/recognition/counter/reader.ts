@@ -37,14 +37,14 @@ export interface CounterReading {
   /**
    * A red cell right after the last digit: the row continues past what the OCR read. Also set on a row
    * ending in red drums where the drum after them, which the CNN reads firmly, goes unsettled (see
-   * settledTail in pipeline.ts).
+   * settledTail in passes/see.ts).
    */
   redBeyond: boolean;
   /**
    * A row ending in red drum faces with one more red drum face right after it: the OCR may have
    * stopped short of the last fractional drum. The first pass lets this pass where the CNN reads that
    * drum unsurely (many photos show a further drum too rolled or cut off to read, and their readings
-   * stop where the OCR's does); the red-channel look does not (see pipeline.ts).
+   * stop where the OCR's does); the red-channel look does not (see passes/withheld.ts).
    */
   redAfterTail?: boolean;
   /**
