@@ -239,6 +239,8 @@ export function readingVerdict(
   if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
   if (c.redBeyond) return no('red beyond');
+  // Marks under the drums that place the point elsewhere: a black drum passed for the red one.
+  if (c.marksContest) return no('marks: decimals elsewhere');
   // A drum the OCR left out before the first cell: the row is short by a leading digit (a 0 changes nothing).
   if ((c.drumBefore ?? 0) !== 0) return no('drum before');
   // Water meters show 4-6 whole cubic metres and 3-4 fractional (red) drums; anything else means

@@ -52,6 +52,16 @@ test('a 1/10 mark under the last drum puts one decimal there', () => {
   assert.equal(marked.value, 1723.2);
 });
 
+test('a row whose red drums put the point elsewhere than its marks do is marked; one they agree with is not', () => {
+  // `3847` read and one drum on, taken for the red tenth: the marks `1` and `0.1` say that drum is the units'.
+  const red = { ...plainCounter('38477'), decimals: 1, decimalSource: 'colour' as const };
+  const lines = [mark('10', 135, 80), mark('1', 165, 80), mark('0.1', 195, 80)];
+  assert.equal(withMarkedDecimals(lines, red).marksContest, true);
+  const whole = { ...plainCounter('384773'), decimals: 1, decimalSource: 'colour' as const };
+  assert.equal(withMarkedDecimals(lines, whole).marksContest, undefined);
+  assert.equal(withMarkedDecimals([], red), red);
+});
+
 test('marks that contradict each other, sit far from the row or stand alone as whole numbers are ignored', () => {
   const c = plainCounter('17232');
   assert.equal(decimalsFromMarks([mark('1/10', 165, 80), mark('10', 45, 80)], c), null);

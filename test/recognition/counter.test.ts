@@ -17,6 +17,17 @@ test('regularise drops a frame edge read as a digit before an evenly spaced row'
   assert.equal(r.regular, true);
 });
 
+test('readCounter counts the digits it left out past the row’s end, off its pitch', () => {
+  const img: RgbImage = { data: new Uint8Array(300 * 80 * 3).fill(200), width: 300, height: 80 };
+  // A display's `108.21`: its last `1`, its cell's right-hand segments, placed a pitch and a half on.
+  const cells = [...[1, 0, 8, 2].map((d, i) => cell(d, 30 + i * 40)), cell(1, 30 + 3 * 40 + 62)].map((c) => ({ ...c, y: 40 }));
+  const row = readCounter(img, { cells, axis: [1, 0], height: 40, pitch: 40, lineIndexes: [0], score: 1 });
+  assert.equal(row?.digits, '1082');
+  assert.equal(row?.offPitchPast, 1);
+  const even = readCounter(img, { cells: cells.slice(0, 4), axis: [1, 0], height: 40, pitch: 40, lineIndexes: [0], score: 1 });
+  assert.equal(even?.offPitchPast, undefined);
+});
+
 test('regularise flags a row as irregular when an end digit other than a 1 sits less than a pitch from its neighbour', () => {
   // Two overlapping boxes read the first drum twice: `8` whole, and its right half as `3`.
   const rivals = regularise([cell(8, 0), ...[3, 4, 3, 7, 8].map((d, i) => cell(d, 12 + i * 25))], 25);
@@ -292,6 +303,13 @@ test('combineDigits: an unsure OCR digit picks the next digit of a last wheel th
   assert.deepEqual(combineDigits(scored('0547', 3, 0.38), at(7.3)).digits, '0547');
   // Round the wheel: a last wheel at 9.6 that the OCR reads `0`.
   assert.deepEqual(combineDigits(scored('0540', 3, 0.4), at(9.6)).digits, '0540');
+  // But not where the wheel before it is part way on, carried along, and given its lower digit: the last
+  // wheel is part way from 9 to 0 then, and a reader writes down its 9 (a rendered water row whose last
+  // two drums stand at 2.6 and 9.6, read `...60` by the OCR, the `0` at 0.40: `65856.229`, not `65856.220`).
+  const rolled = scored('65856260', 7, 0.4);
+  rolled.cells[6].score = 0.56;
+  const carried = [6, 5, 8, 5, 6, 2, 2.6, 9.6];
+  assert.deepEqual(combineDigits(rolled, { positions: carried, probabilities: carried.map((v) => peaked(v, 0.95)) }).digits, '65856229');
   // A CNN that a near-certain OCR digit shows misread the row vouches for no unsure digit, this one included.
   // Here a sure `3` where it sees 5 (and a sure `4` where it sees 7, its classic confusion).
   const misread = scored('0348', 3, 0.38, 0.99);

@@ -111,6 +111,15 @@ test('a second look stands for a plain row with a digit’s ink past its end onl
   assert.equal(secondLookStands(first, { reading: 2180.97, counter: null, wheels: null }), true);
   assert.equal(secondLookStands(first, { reading: 2180.97, counter: row('218097'), wheels: null }), true);
   assert.equal(secondLookStands({ counter: row('18097', { ...signs, inkPastEnd: false }), wheels: null }, { reading: 180.97, counter: row('18097'), wheels: null }), true);
+  // So for a digit the OCR read on the row's line past its end, off its pitch, which the row left out: a
+  // blurred LCD's `108.21`, its last `1` a pitch and a half on, then read `108.2` by a finer look.
+  const dropped = { counter: { ...row('1082', { ...signs, inkPastEnd: false }), decimals: 1, decimalSource: 'point', offPitchPast: 1 } as CounterReading, wheels: null };
+  assert.equal(secondLookStands(dropped, { reading: 108.2, counter: null, wheels: null }), false);
+  assert.equal(secondLookStands(dropped, { reading: 108.21, counter: null, wheels: null }), true);
+  // An irregular row's cells say nothing of its digits: a nameplate's `6328666 - 2004` taken for the row.
+  assert.equal(secondLookStands({ ...dropped, counter: { ...dropped.counter, regular: false } }, { reading: 108.2, counter: null, wheels: null }), true);
+  // Not where the row is no display's (drums): a frame's edge read as a `1` past a drum row is common.
+  assert.equal(secondLookStands({ ...dropped, counter: { ...dropped.counter, plainSigns: undefined } }, { reading: 108.2, counter: null, wheels: null }), true);
   // Another digit where the first pass was sure of its own: only a drum row, checked by the CNN, stands.
   const sure = { counter: row('73140'), wheels: null };
   assert.equal(secondLookStands(sure, { reading: 73149, counter: row('73149'), wheels: null }), false);

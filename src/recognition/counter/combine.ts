@@ -410,5 +410,11 @@ function combine(counter: CounterReading, wheels: Wheels): Combined & { disagree
   // its bar in a shadow's edge, was a `1` at 0.78 to the OCR and at 1.0 to a CNN that saw its sure `6`
   // as 0 and its 8s at 8.7 (`86108.0` for `086708.0`).
   const unvouched = misread ? agreedAt.filter((i) => counter.cells[i].score < CERTAIN_OCR).length : 0;
+  // A last wheel given as the OCR's 0 past the CNN's 9 has carried its neighbour on: one given its lower
+  // digit while the CNN sees it part way on, carried along, shows the last wheel part way from 9 to 0, and
+  // a reader writes down the 9 (a rendered water row at 2.6 and 9.6, its last drum read `0` at 0.40:
+  // `65856.220` for `65856.229`).
+  const before = last - 1;
+  if (digits[last] === 0 && before >= 0 && ocrNextOfLastWheel(snapped[last], 0) && rollingAt(wheels.positions[before]) && digits[before] === Math.floor(snapped[before])) digits[last] = 9;
   return { digits: digits.join(''), disagreements: disagreedAt.size + undone.length + unvouched, overruled, disagreedAt };
 }

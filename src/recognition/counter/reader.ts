@@ -23,6 +23,12 @@ export interface CounterReading {
   value: number;
   /** Lowest per-digit OCR confidence. */
   minScore: number;
+  /**
+   * Digits the OCR read on the row's line past its last cell, off its pitch, that the row left out (see
+   * regularise): a frame's edge read as a `1`, or a display's own last digit, as a seven-segment `1`
+   * a pitch and a half on (its cell's right-hand segments) with the OCR's places a little off.
+   */
+  offPitchPast?: number;
   /** Whether the cells are evenly spaced (no missing or extra digit suspected). */
   regular: boolean;
   cells: DigitCell[];
@@ -73,6 +79,8 @@ export interface CounterReading {
   plainSigns?: PlainRowSigns;
   /** Multiplier marks put a drum (the units drum or a fraction's) past the row's last cell (set by the pipeline; see scale-marks.ts). */
   unitsPastRow?: boolean;
+  /** Multiplier marks that place the decimal point elsewhere than the row's red drums do (set by the pipeline; see scale-marks.ts). */
+  marksContest?: boolean;
   /**
    * Blank display digits before the first cell, known as such from a first read that took their
    * unlit segments for 8s (set by the pipeline for a row re-read without them; see unlit-segments.ts).
@@ -521,6 +529,7 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const pitch = undivided.length < win.cells.length ? median(gaps) : win.pitch > 0 ? win.pitch : win.height * 0.6;
   const { cells, regular: even } = regularise(undivided, pitch);
   if (cells.length < 3) return null;
+  const offPitchPast = undivided.length - 1 - undivided.indexOf(cells[cells.length - 1]);
   const regular = even && !win.gapBoxed;
   const p = median(cells.slice(1).map((c, i) => c.u - cells[i].u)) || pitch;
   let red = cellRedness(img, cells, win.axis, p, win.height);
@@ -625,5 +634,6 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
     pitch: p,
     height: win.height,
     axis: win.axis,
+    ...(offPitchPast > 0 ? { offPitchPast } : {}),
   };
 }

@@ -162,8 +162,18 @@ export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number
   return found.slice(0, MAX_MARK_BOXES);
 }
 
-/** The counter with its decimal point placed by the multiplier marks, when it had no other cue. */
+/**
+ * The counter with its decimal point placed by the multiplier marks, when it had no other cue; a row
+ * whose red drums put it elsewhere than the marks do is marked (`marksContest`): the OCR left a drum out
+ * and a black drum passed for the red one (a framed tenth's row read `3847` and one drum on, the last black
+ * `7` beside the frame's edge taken for the red tenth, its marks `1` and `0.1` under the last two drums:
+ * `3847.7` for `38477.3`).
+ */
 export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
+  if (c.decimalSource === 'colour') {
+    const { decimals } = markedDecimals(lines, c);
+    return decimals !== null && decimals !== c.decimals ? { ...c, marksContest: true } : c;
+  }
   if (c.decimalSource !== 'none') return c;
   const { decimals: d, pastRow } = markedDecimals(lines, c);
   if (pastRow) return { ...c, unitsPastRow: true };

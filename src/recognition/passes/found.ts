@@ -47,7 +47,12 @@ export function secondLookStands(first: { counter: CounterReading | null; wheels
   if (found.reading < Math.max(leftOutFloor(row), firstRowFloor(row, type?.startsWith('water') ? WATER_DECIMALS : 0))) return false;
   const significant = (digits: string) => digits.replace(/^0+/, '').length;
   const foundDigits = found.counter?.digits ?? String(found.reading).replace('.', '');
-  if (row?.plainSigns?.inkPastEnd && significant(foundDigits) <= significant(row.digits)) return false;
+  // So where the OCR read a digit on a regular row's line past its end that the row left out, off its
+  // pitch (a blurred LCD's `108.21`, its last `1` a pitch and a half on, and a finer look that read
+  // `108.2`); an irregular row's cells say nothing of its digits (a tilted gas meter's nameplate
+  // `6328666 - 2004` taken for the row, its last `4` left out).
+  const pastEnd = row?.plainSigns && (row.plainSigns.inkPastEnd || (row.regular && (row.offPitchPast ?? 0) > 0));
+  if (pastEnd && significant(foundDigits) <= significant(row.digits)) return false;
   if (row && dropsDrums(row, first.wheels, found)) return false;
   // Rows re-read over strips count as the counter does (a rendered water LCD's widened strip read
   // the first pass's sure `3` as an `8`, its unlit segments taken for lit ones: 882.435 for 382.435).

@@ -90,6 +90,7 @@ test("a tariff word held askew: its box's corner juts out over the number boxed 
   assert.equal(parseMeterText([...elec, word, four], PHOTO).tariffCount, 4);
   assert.equal(tariffOf('TAPHQ1', '4253.1'), 2, 'its Ф read as Q');
   assert.equal(tariffOf('Tapud', '4253.1'), 2, 'a serif Ф under a warm cast read as ud, the 4 not boxed');
+  assert.equal(tariffOf('Tapnp', '3809.01'), 2, 'a monospaced Ф read as p, the 4 lost');
 });
 
 test('a tariff word alone on its line, its number unread, marks a multi-tariff register', () => {
