@@ -170,12 +170,9 @@ export function markBoxesBeside(c: CounterReading, rects: RotatedRect[]): number
  * `3847.7` for `38477.3`).
  */
 export function withMarkedDecimals(lines: OcrLine[], c: CounterReading): CounterReading {
-  if (c.decimalSource === 'colour') {
-    const { decimals } = markedDecimals(lines, c);
-    return decimals !== null && decimals !== c.decimals ? { ...c, marksContest: true } : c;
-  }
-  if (c.decimalSource !== 'none') return c;
+  if (c.decimalSource !== 'none' && c.decimalSource !== 'colour') return c;
   const { decimals: d, pastRow } = markedDecimals(lines, c);
+  if (c.decimalSource === 'colour') return d !== null && d !== c.decimals ? { ...c, marksContest: true } : c;
   if (pastRow) return { ...c, unitsPastRow: true };
   if (d === null || d === 0 || d > 4 || d >= c.digits.length) return c;
   return { ...c, decimals: d, decimalSource: 'marks', value: Number(c.digits) / 10 ** d };
