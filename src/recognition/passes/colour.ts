@@ -2,7 +2,6 @@
 import type { CounterReading } from '../counter/reader.js';
 import { colourStats, type RgbImage } from '../preprocess.js';
 
-
 /**
  * Red and blue on the meter: the central part of the photo (body, ring) less the counter row's box,
  * and the dial face right under the counter row, where cold/hot water meters carry their blue/red

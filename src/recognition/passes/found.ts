@@ -6,7 +6,6 @@ import type { WheelReading } from '../counter/wheels.js';
 import { cnnSettlesAt } from '../counter/combine.js';
 import { firstRowFloor, leftOutFloor } from '../counter/drum-before.js';
 
-
 /** A reading found by a second look, with the row it came from when that row is known. */
 export interface Found {
   reading: number;

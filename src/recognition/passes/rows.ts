@@ -38,7 +38,6 @@ export async function cuedReading(e: Engines, img: RgbImage, seen: Looked, type:
   return wheels && (await ocrContestsRow(e, img, counter, wheels)) ? null : { reading, counter, wheels };
 }
 
-
 /**
  * When the row taken as the counter gives no reading, the other candidate rows are tried, each
  * checked as the counter would be; a reading is kept only when every row that gives one agrees.
