@@ -222,7 +222,11 @@ export function readingVerdict(
   if (isRateDisplay(text.rateDisplays, c.digits)) return no('rate display');
   if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
   // What the OCR read, for the text parser's pick: the row's repairs below are the pixels' doing.
+  // Its lead 8s that the pixels show to be unlit segments may be left out of it: a strip of the
+  // row's own reads them where the photo's lines did not (a strip widened over a display's blank
+  // digits and `65.6` read `8888656`, the parser's pick `65.6`).
   const ocrDigits = c.digits;
+  const litDigits = c.digits.slice(c.plainSigns?.ghostLead ?? 0);
   // Blank leading digits a display shows as unlit segments: the register's start is seen.
   const blank = (c.plainSigns?.ghostLead ?? 0) + (c.blankLead ?? 0);
   ({ counter: c, wheels } = withoutGhosts(c, wheels));
@@ -301,7 +305,8 @@ export function readingVerdict(
     const top = text.readings[0];
     // Leading zeros aside: the OCR may drop or the row may leave out a blank leading cell.
     const unpadded = (d: string) => d.replace(/^0+(?=\d)/, '');
-    if (!top || unpadded(top.text.replace(/\D/g, '')) !== unpadded(ocrDigits)) return no(`plain: parser ${top?.text ?? '-'}`);
+    const picked = top ? unpadded(top.text.replace(/\D/g, '')) : null;
+    if (picked !== unpadded(ocrDigits) && picked !== unpadded(litDigits)) return no(`plain: parser ${top?.text ?? '-'}`);
     if (c.decimalSource === 'none' && top.decimals > 0) return no('plain: parser decimals');
     // Light drums in separate dark windows often end in an unmarked fractional drum of the same
     // look: without a decimal cue, whether the last one is a tenth is a coin flip. Not when one

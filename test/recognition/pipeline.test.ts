@@ -334,6 +334,13 @@ test('a plain row leaves out the blank leading digits whose unlit segments the O
   const ghostPoint = { ...counter, decimals: 5, decimalSource: 'point' as const, plainSigns: { ...signs, ghostLead: 2 } };
   assert.equal(readingVerdict('electricity', text, ghostPoint, null).reading, 4962);
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 2, barsAmiss: true } }, null).why, 'plain: bars amiss');
+  // The photo's lines may hold the lit digits alone (a strip of the row's own read the ghosts): the
+  // parser's pick agrees with the row less its ghosts, and with nothing shorter.
+  const { counter: sure } = await plainRowCase('884962');
+  const { text: litOnly } = await plainRowCase('4962');
+  assert.equal(readingVerdict('electricity', litOnly, { ...sure, plainSigns: { ...signs, ghostLead: 2 } }, null).reading, 4962);
+  assert.equal(readingVerdict('electricity', litOnly, { ...sure, plainSigns: { ...signs, ghostLead: 1 } }, null).why, 'plain: parser 4962');
+  assert.equal(readingVerdict('electricity', litOnly, { ...sure, plainSigns: signs }, null).why, 'plain: parser 4962');
   // Three lit digits after three blank ones: a new register's reading, its places seen...
   assert.equal(readingVerdict('electricity', text, { ...counter, plainSigns: { ...signs, ghostLead: 3 } }, null).reading, 962);
   // ...while three digits alone are too few for a counter.
@@ -716,6 +723,14 @@ test('a rendered LCD with a 1 between its digits is read whole, the 1 off its ce
   // Withheld before: the 1 lights its cell's right-hand segments, the OCR placed the 2 after it a
   // third of a pitch away, and the row was cut to `043` and taken for no counter.
   assert.equal(await readingOf(await renderSvg(lcdMeterSvg('04312', '01234567', { ghost: 0.05 }))), 4312);
+});
+
+test('a rendered LCD of three digits after blank ones is read where only a strip of its own reads their unlit segments', async () => {
+  // The photo's lines read `65.6` and `24.9` alone, too few digits for a counter; the strips widened
+  // along them read the faint blank digits as 8s (`8888656`), which the parser's pick and the re-read
+  // without unlit segments both left out, and each withheld the reading for that (before).
+  assert.equal(await readingOf(await renderSvg(lcdMeterSvg('    65.6', '01234567', { ghost: 0.04 }))), 65.6);
+  assert.equal(await readingOf(await renderSvg(lcdMeterSvg('    24.9', '01234567', { ghost: 0.05 }))), 24.9);
 });
 
 test('a blurred LCD re-read over a strip that takes in its frame still has its digits checked in the pixels', async () => {

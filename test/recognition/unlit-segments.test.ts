@@ -101,13 +101,17 @@ test('a re-read digit with a segment the first pass\'s lacks is a lit segment th
   assert.equal(compareUnlit(row('94106'), cells('94806')).kind, 'more');
 });
 
-test('a re-read contests the row where it takes a segment away or adds one, or leaves out a lead 8; not where it reads the row alike or unlike', () => {
+test('a re-read contests the row where it takes a segment away or adds one, or leaves out a lead 8; not where it reads the row alike or unlike, or leaves out only lead 8s its signs show unlit', () => {
   const shifted = (digits: string, by: number) => cells(digits).map((c) => ({ ...c, x: c.x + by, u: c.u + by }));
   assert.equal(unlitContests(row('94806'), compareUnlit(row('94806'), cells('94106', 60, [0, 0, 18, 0, 0]))), true);
   assert.equal(unlitContests(row('16342'), compareUnlit(row('16342'), cells('76342'))), true);
   assert.equal(unlitContests(row('87209'), compareUnlit(row('87209'), shifted('7209', 60))), true, 'a lead 8 left out');
   assert.equal(unlitContests(row('94806'), compareUnlit(row('94806'), cells('94806'))), false);
   assert.equal(unlitContests(row('9410'), compareUnlit(row('9410'), cells('94106'))), false);
+  // Lead 8s the row's own signs already show to be unlit, which the reading leaves out: no doubt.
+  const blank = compareUnlit(row('88656'), shifted('656', 120));
+  assert.equal(unlitContests(row('88656'), blank, 2), false);
+  assert.equal(unlitContests(row('88656'), blank, 1), true, 'a lead 8 the signs took for lit');
 });
 
 test('the re-read strip runs along the row from a little before its first cell to a little past its last', () => {

@@ -187,7 +187,9 @@ export function compareUnlit(first: Pick<CounterReading, 'cells' | 'pitch' | 'ax
  * Whether a re-read without unlit segments puts the row's digits in doubt: it reads a digit with
  * segments fewer or more, or leaves out a lead `8` as a blank digit (a rendered `48.6` after four
  * blank digits read `848.6`, the blank digit's unlit segments darkened by a shadow's edge across them).
+ * `blank`: lead cells the row's own signs already show to be unlit (see PlainRowSigns.ghostLead),
+ * which the reading leaves out, so the re-read leaving them out too is no doubt.
  */
-export function unlitContests(row: Pick<CounterReading, 'cells'>, cmp: UnlitComparison): boolean {
-  return cmp.kind === 'fewer' || cmp.kind === 'more' || (cmp.kind === 'same' && cmp.cells.length < row.cells.length);
+export function unlitContests(row: Pick<CounterReading, 'cells'>, cmp: UnlitComparison, blank = 0): boolean {
+  return cmp.kind === 'fewer' || cmp.kind === 'more' || (cmp.kind === 'same' && cmp.cells.length < row.cells.length - blank);
 }

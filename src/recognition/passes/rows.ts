@@ -124,8 +124,9 @@ export async function readRows(e: Engines, img: RgbImage, rows: OcrLineDetail[],
     // A strip widened past a display's row may take in a blank digit, its unlit segments darkened
     // (a shadow's edge across them) into an `8`: it is re-read without them, as the first pass's row
     // is (a rendered `720.9` after four blank digits, withheld by the first pass for the ink past its
-    // end, was read `8720.9` from the strip widened along it).
-    if (widened && counter.plainSigns && unlitContests(counter, (await unlitRead(e, img, counter)).comparison)) continue;
+    // end, was read `8720.9` from the strip widened along it). Lead 8s the strip's own signs show to be
+    // unlit are no such digit (`8888656`, widened over a display's blank digits and `65.6`).
+    if (widened && counter.plainSigns && unlitContests(counter, (await unlitRead(e, img, counter)).comparison, counter.plainSigns.ghostLead)) continue;
     readings.add(reading);
     if (drum) read.push({ counter, wheels });
     else plainRows.push(counter);
