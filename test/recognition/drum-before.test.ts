@@ -132,11 +132,16 @@ test('an unsure 1 a pitch before the row is a drum when a drum before it is read
   // Nothing before it: the frame, unless the detector boxed a glyph there.
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed), null);
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => 'L'), 1);
+  // Such a 1 may be boxed round its foot, lower than other glyphs must be.
+  const footBox = (least: number) => glyphBoxedBefore([{ text: 'L', box: [[37, 30], [57, 30], [57, 52], [37, 52]] }], row, least);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), footBox), 1);
   // A digit boxed there that the re-read did not place on the pitch is that drum; other glyphs are none.
   const offPitch = async (r: { cx: number; width: number }[]) => [readAt(r[0], '108', [58, 75, 105])];
   assert.equal(await drumBefore(counter, offPitch, () => '9'), 9);
   assert.equal(await drumBefore(counter, offPitch, () => '-'), null);
   assert.equal(await drumBefore(counter, offPitch, unboxed), null);
+  const lowNine = (least: number) => glyphBoxedBefore([{ text: '9', box: [[37, 30], [57, 30], [57, 52], [37, 52]] }], row, least);
+  assert.equal(await drumBefore(counter, offPitch, lowNine), null);
 });
 
 test('a glyph boxed on its own a pitch before the row, of the row\'s height, is where a drum would be', () => {
@@ -147,6 +152,8 @@ test('a glyph boxed on its own a pitch before the row, of the row\'s height, is 
   assert.equal(glyphBoxedBefore([box(32, 40, 20, 34)], row), null);
   assert.equal(glyphBoxedBefore([box(45, 60, 20, 34)], row), null);
   assert.equal(glyphBoxedBefore([box(45, 40, 20, 15)], row), null);
+  assert.equal(glyphBoxedBefore([box(45, 40, 20, 22)], row), null);
+  assert.equal(glyphBoxedBefore([box(45, 40, 20, 22)], row, 0.5), '1');
   assert.equal(glyphBoxedBefore([box(45, 40, 120, 40)], row), null);
   assert.equal(glyphBoxedBefore([], row), null);
 });

@@ -917,6 +917,15 @@ test("a tilted water face whose red `1` both readers take for a `7` is not read 
   assert.ok(got === null || got === 30401.91, `read ${got}`);
 });
 
+test('a tilted monospaced water face whose first `1` is boxed short and read unsurely is not read a drum short', async () => {
+  // The detector boxed the `1` round its foot as `L`, 0.57 of the row high; the head strip read it at
+  // 0.87, short of a sure `1`, and the row `8781937` stood: `8781.937` (before).
+  const svg = waterMeterSvg('18781937', '12-345678').replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Sans Mono"');
+  const tilted = await sharp(await renderSvg(svg)).rotate(8, { background: '#808080' }).png().toBuffer();
+  const got = await readingOf(tilted);
+  assert.ok(got === null || got === 18781.937, `read ${got}`);
+});
+
 test("a register's tariff mark whose 1 the tight box merged into its T counts as a multi-tariff meter's", async () => {
   // The detector boxed `T1` tightly and the recogniser read a lone `T` at 1.00: a single tariff before.
   const r = await recognizerP;

@@ -66,7 +66,7 @@ export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: 
  * may a `1` read too unsurely to tell from a window's frame, which a drum read before it makes a drum
  * (a rendered register's `9 1` before its `30490`: the `1` read at 0.66, and `3049` taken whole).
  */
-export async function drumBefore(c: CounterReading, recognize: RecognizeRects, boxedBefore: () => string | null): Promise<number | null> {
+export async function drumBefore(c: CounterReading, recognize: RecognizeRects, boxedBefore: (least: number) => string | null): Promise<number | null> {
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
@@ -88,7 +88,7 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects, b
   // water row's first `1`, boxed alone as `L` and re-read at 0.89: `691.82` for `10691.820`), or the
   // digit the box was read as, where the re-read did not place it on the pitch (a small rendered
   // register's `1`, boxed alone and read at 1.00 beside the row `63567`, its `9` unboxed: `6356.7`).
-  const boxed = boxedBefore();
+  const boxed = boxedBefore(unsureOne ? ONE_BOX_HEIGHT : BOX_HEIGHT);
   if (boxed === null) return null;
   if (unsureOne) return 1;
   const digit = boxed.length === 1 ? digitLookalike(boxed) : undefined;
@@ -97,13 +97,22 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects, b
 
 /** How far (in pitches, and across in cell heights) a box's centre may lie from the drum before the row. */
 const BOX_OFFSET = 0.35;
+/** Least height of a glyph boxed there, in cell heights: print beside the drums is smaller. */
+const BOX_HEIGHT = 0.6;
+/**
+ * The same where the head strip read an unsure `1` there: a thin `1` may be boxed round its foot and
+ * part of its stem (a tilted monospaced water row's first `1`, boxed as `L` 0.57 of the row high and
+ * read at 0.87 in the strip: `8781.937` for `18781.937`).
+ */
+const ONE_BOX_HEIGHT = 0.5;
 
 /**
  * The text of a glyph of the row's size that the detector boxed on its own where a drum before the
- * row's first cell would be, or null. A window's frame or a bracket beside the row is read in the
- * head strip (a Fuji register's bracket, at 0.77-0.84) but was not boxed as a glyph.
+ * row's first cell would be, or null; `least`: its least height, in cell heights. A window's frame or
+ * a bracket beside the row is read in the head strip (a Fuji register's bracket, at 0.77-0.84) but was
+ * not boxed as a glyph.
  */
-export function glyphBoxedBefore(lines: Pick<OcrLine, 'box' | 'text'>[], c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>): string | null {
+export function glyphBoxedBefore(lines: Pick<OcrLine, 'box' | 'text'>[], c: Pick<CounterReading, 'cells' | 'axis' | 'pitch' | 'height'>, least = BOX_HEIGHT): string | null {
   const [first] = c.cells;
   const [ax, ay] = c.axis;
   const at = { x: first.x - ax * c.pitch, y: first.y - ay * c.pitch };
@@ -111,7 +120,7 @@ export function glyphBoxedBefore(lines: Pick<OcrLine, 'box' | 'text'>[], c: Pick
     const { cx, cy, width, height } = boxToRect(box);
     const along = (cx - at.x) * ax + (cy - at.y) * ay;
     const across = -(cx - at.x) * ay + (cy - at.y) * ax;
-    return Math.abs(along) <= BOX_OFFSET * c.pitch && Math.abs(across) <= BOX_OFFSET * c.height && width <= 1.5 * c.pitch && height >= 0.6 * c.height && height <= 1.5 * c.height;
+    return Math.abs(along) <= BOX_OFFSET * c.pitch && Math.abs(across) <= BOX_OFFSET * c.height && width <= 1.5 * c.pitch && height >= least * c.height && height <= 1.5 * c.height;
   });
   return boxed ? boxed.text : null;
 }
