@@ -110,12 +110,13 @@ function rollingDrums(n: number, r: () => number): number[] {
 
 /**
  * Right readings of rolling drums: every drum at its lower digit, as a reader writes it down; a last
- * drum past half way may also be read as its next digit (one unit in the last place more).
+ * drum past half way may also be read as its next digit (one unit in the last place more). A register
+ * of 9s throughout turns over to 0s: its next reading is 0, not one it has no drum for.
  */
 function rollingRight(pos: number[], decimals: number): number[] {
   const lower = Number(pos.map((p) => Math.floor(p) % 10).join(''));
   const roll = pos[pos.length - 1] % 1;
-  return (roll >= 0.5 ? [lower, lower + 1] : [lower]).map((v) => v / 10 ** decimals);
+  return (roll >= 0.5 ? [lower, (lower + 1) % 10 ** pos.length] : [lower]).map((v) => v / 10 ** decimals);
 }
 
 /**
