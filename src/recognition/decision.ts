@@ -222,14 +222,14 @@ export function readingVerdict(
   if (isRateDisplay(text.rateDisplays, c.digits)) return no('rate display');
   if (type === 'electricity') ({ counter: c, wheels } = oneTenthDrum(c, wheels));
   // What the OCR read, for the text parser's pick: the row's repairs below are the pixels' doing.
-  // Its lead 8s that the pixels show to be unlit segments may be left out of it: a strip of the
-  // row's own reads them where the photo's lines did not (a strip widened over a display's blank
-  // digits and `65.6` read `8888656`, the parser's pick `65.6`).
   const ocrDigits = c.digits;
-  const litDigits = c.digits.slice(c.plainSigns?.ghostLead ?? 0);
   // Blank leading digits a display shows as unlit segments: the register's start is seen.
   const blank = (c.plainSigns?.ghostLead ?? 0) + (c.blankLead ?? 0);
   ({ counter: c, wheels } = withoutGhosts(c, wheels));
+  // The same less those ghosts, which the parser's pick may leave out: a strip of the row's own reads
+  // them where the photo's lines did not (a strip widened over a display's blank digits and `65.6`
+  // read `8888656`, the parser's pick `65.6`).
+  const litDigits = c.digits;
   const seen = withSeenPoint(c);
   const pointSeen = seen !== c;
   c = seen;
