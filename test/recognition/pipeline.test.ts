@@ -1009,6 +1009,16 @@ test("a strip an earlier look read further over the photo shows a later look's s
   assert.ok(got === null || got === 5164.916, `5164.916: ${got}`);
 });
 
+test('a strip widened from a box of a row\'s first two drums reaches past its last drum', async () => {
+  // A light-drum gas face in a monospaced face, a lamp's highlight past its frame: the detector boxed
+  // `38` of `38497184` and a glyph or two; the strips widened from `38` reached six pitches past it at
+  // most, to the rolling last drum at 4.6, read unsurely at the strip's end (no reading), and the
+  // joined strips stopped short of that drum. Null before.
+  const svg = gasMeterSvg([3, 8, 4, 9, 7, 1, 8, 4.6], '33834598', true);
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170)));
+  assert.ok(got === 38497.184 || got === 38497.185, `38497.184: ${got}`);
+});
+
 test("a red frame whose first drum's corner lies in a shadow's edge: the frame there, red in any light, still starts the decimals", async () => {
   // A light-drum gas face, the frame's top left corner in the shadow: red to the colour test at 0.03
   // round the first framed drum, 0.17 round the others; the joined strips read `169999.94` (before).

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
+import { continuedByLonger, mayEndInsideRow, mayStartInsideRow, reachesAfter, widenedRect, widenedRows, widenSeeds } from '../../src/recognition/counter/widen.js';
 import type { RotatedRect } from '../../src/recognition/ocr/geometry.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 import { lineAt } from './fixtures.js';
@@ -42,24 +42,33 @@ test('a line of one digit takes its pitch from its height', () => {
   assert.ok(Math.abs(r.width - (24 + 12 * 24)) < 1e-9);
 });
 
-test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after it, as OCR lines', async () => {
+test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after it, and to the end of a 9-drum row starting with it, as OCR lines', async () => {
   const seen: RotatedRect[] = [];
   const recognize = async (rects: RotatedRect[]) => {
     seen.push(...rects);
     return rects.map(() => ({ text: '03279892', score: 0.9, charScores: Array(8).fill(0.9), charSteps: [0, 1, 2, 3, 4, 5, 6, 7], steps: 8, cropWidth: 8, inputWidth: 8 }));
   };
   const rows = await widenedRows(img, [line('892', 400, 100, 90, 40), line('TEXT', 300, 300, 100, 30)], recognize);
-  assert.equal(seen.length, 3);
-  assert.equal(rows.length, 3);
+  assert.equal(seen.length, 4);
+  assert.equal(rows.length, 4);
   assert.equal(rows[0].text, '03279892');
   assert.deepEqual(rows.map((r) => r.rect), seen);
-  // Pitch 30: the strips end 120, 150 and 180 px past the line's end (445), and all start 240 px before it.
-  assert.deepEqual(seen.map((r) => Math.round(r.cx + r.width / 2)), [565, 595, 625]);
-  assert.deepEqual(seen.map((r) => Math.round(r.cx - r.width / 2)), [115, 115, 115]);
-  // At the image's right edge the three reaches clip to one strip, read once.
+  // Pitch 30: the strips end 120, 150, 180 and (3 digits + 7 = 10 drums' ends) 210 px past the line's end (445), and all start 240 px before it.
+  assert.deepEqual(seen.map((r) => Math.round(r.cx + r.width / 2)), [565, 595, 625, 655]);
+  assert.deepEqual(seen.map((r) => Math.round(r.cx - r.width / 2)), [115, 115, 115, 115]);
+  // At the image's right edge the reaches clip to one strip, read once.
   seen.length = 0;
   assert.equal((await widenedRows(img, [line('892', 740, 100, 90, 40)], recognize)).length, 1);
   assert.deepEqual(await widenedRows(img, [line('TEXT', 300, 300, 100, 30)], async () => assert.fail('nothing to read')), []);
+});
+
+test('reachesAfter: past a seed of a few digits, one strip reaches to where a row of 9 drums starting with them ends', () => {
+  assert.deepEqual(reachesAfter(line('38', 400, 100, 60, 40)), [4, 5, 6, 8]);
+  assert.deepEqual(reachesAfter(line('g38', 400, 100, 90, 40)), [4, 5, 6, 8]);
+  assert.deepEqual(reachesAfter(line('384', 400, 100, 90, 40)), [4, 5, 6, 7]);
+  // Four digits or more: six pitches on already reach that far.
+  assert.deepEqual(reachesAfter(line('3849', 400, 100, 120, 40)), [4, 5, 6]);
+  assert.deepEqual(reachesAfter(line('384971', 400, 100, 180, 40)), [4, 5, 6]);
 });
 
 test('a strip whose first digit lies near its start may have begun inside the row; at an image edge only a leading 0 stands', () => {
@@ -119,4 +128,7 @@ test('continuedByLonger: a strip whose row another strip read on from the same f
   // A last digit read unsurely is a drum the strip cut: the longer strip may read it otherwise.
   assert.equal(continuedByLonger(row('988021', 100, 50, 0.27), [row('98802473', 100, 50, 0.75)]), true);
   assert.equal(continuedByLonger(row('988021'), [row('98802473', 100, 50, 0.75)]), false);
+  // A strip of more digits than a counter holds read on past the row's end: no say where this one ended.
+  assert.equal(continuedByLonger(row('98185450'), [row('98185450870')]), false);
+  assert.equal(continuedByLonger(row('9818545'), [row('981854508')]), true);
 });

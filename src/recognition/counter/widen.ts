@@ -15,6 +15,8 @@ import type { RgbImage } from '../preprocess.js';
  */
 const BEFORE = 8;
 const AFTER = [4, 5, 6];
+/** Most drums a counter row holds. */
+const MAX_ROW = 9;
 /** Strip height, in line heights (drum windows are taller than the glyphs the box hugs). */
 const HEIGHT = 1.15;
 /** Lines worth widening: the tallest few short digit lines. */
@@ -35,6 +37,18 @@ function linePitch(line: OcrLineDetail): number {
   if (!gaps.length) return fromHeight;
   const g = gaps[gaps.length >> 1];
   return g > 0.3 * rect.height && g < 1.5 * rect.height ? g : fromHeight;
+}
+
+/**
+ * The reaches past a seed line: AFTER's, and one to where a row of MAX_ROW drums that starts with the
+ * seed's digits ends, where AFTER's stop short of it. A seed of a row's first two drums reached six
+ * pitches to a rendered gas row's rolling last drum at most, which the strip then ended inside (its
+ * `38497185`, the `5` read unsurely at the strip's end, was no reading), and the strips short of it
+ * read the red frame past their end as a drum left unread.
+ */
+export function reachesAfter(seed: OcrLineDetail): number[] {
+  const full = MAX_ROW - [...seed.text].filter(isDigit).length + 1;
+  return full > AFTER[AFTER.length - 1] ? [...AFTER, full] : AFTER;
 }
 
 /** Short digit lines, tallest first: where a partly boxed drum row may be. */
@@ -125,7 +139,10 @@ interface StripRow {
  * and `49017598`, its last drum at 7.5 read at 0.55: `49017.5` for `49017.597`). This strip's own
  * last digit, read unsurely, need not match: a strip ending inside the row cuts its last drum (a
  * rendered gas row's `988021`, its red-framed `4` cut and read `1` at 0.27, and `98802473`: the CNN
- * read the cut drum as `4`, and gave `98802.4` for `98802.472`).
+ * read the cut drum as `4`, and gave `98802.4` for `98802.472`). Not one of more digits than a counter
+ * holds: it read on past the row's end, wherever this one ended (a strip widened to a 9-drum row's end past a
+ * display's first digits read `98185450870`, the register's code after it, and `98185450` for
+ * `981854.50` seemed cut).
  */
 export function continuedByLonger(row: StripRow, others: readonly (StripRow | null | undefined)[]): boolean {
   const [first] = row.cells;
@@ -136,6 +153,7 @@ export function continuedByLonger(row: StripRow, others: readonly (StripRow | nu
       !!o &&
       o !== row &&
       o.digits.length >= row.digits.length + MIN_CONTINUED &&
+      o.digits.length <= MAX_ROW &&
       o.digits.startsWith(head) &&
       o.cells.slice(row.digits.length, -1).every((c) => c.score >= END_UNSURE) &&
       Math.hypot(o.cells[0].x - first.x, o.cells[0].y - first.y) <= SAME_START * row.pitch,
@@ -151,7 +169,7 @@ export async function widenedRows(
   // Near the image edge the reaches clip to the same strip: read it once.
   const strips = new Map<string, RotatedRect>();
   for (const l of widenSeeds(lines)) {
-    for (const after of AFTER) {
+    for (const after of reachesAfter(l)) {
       const r = widenedRect(l, img, after);
       strips.set([r.cx, r.cy, r.width].map((v) => v.toFixed(1)).join(), r);
     }
