@@ -40,8 +40,8 @@ function linePitch(line: OcrLineDetail): number {
 }
 
 /**
- * The reaches past a seed line: AFTER's, and one to where a row of MAX_ROW drums that starts with the
- * seed's digits ends, where AFTER's stop short of it. A seed of a row's first two drums reached six
+ * The reaches past a seed line: AFTER's, and one a pitch past where a row of MAX_ROW drums that starts
+ * with the seed's digits ends, where AFTER's stop short of it. A seed of a row's first two drums reached six
  * pitches to a rendered gas row's rolling last drum at most, which the strip then ended inside (its
  * `38497185`, the `5` read unsurely at the strip's end, was no reading), and the strips short of it
  * read the red frame past their end as a drum left unread.
