@@ -42,7 +42,7 @@ test('a line of one digit takes its pitch from its height', () => {
   assert.ok(Math.abs(r.width - (24 + 12 * 24)) < 1e-9);
 });
 
-test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after it, and to the end of a 9-drum row starting with it, as OCR lines', async () => {
+test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after it, and a pitch past a 9-drum row starting with it, as OCR lines', async () => {
   const seen: RotatedRect[] = [];
   const recognize = async (rects: RotatedRect[]) => {
     seen.push(...rects);
@@ -53,7 +53,8 @@ test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after 
   assert.equal(rows.length, 4);
   assert.equal(rows[0].text, '03279892');
   assert.deepEqual(rows.map((r) => r.rect), seen);
-  // Pitch 30: the strips end 120, 150, 180 and (3 digits + 7 = 10 drums' ends) 210 px past the line's end (445), and all start 240 px before it.
+  // Pitch 30: the strips end 120, 150, 180 and 210 px past the line's end (445), the last 7 pitches on (a pitch
+  // past a 9-drum row that starts with the line's 3 digits), and all start 240 px before it.
   assert.deepEqual(seen.map((r) => Math.round(r.cx + r.width / 2)), [565, 595, 625, 655]);
   assert.deepEqual(seen.map((r) => Math.round(r.cx - r.width / 2)), [115, 115, 115, 115]);
   // At the image's right edge the reaches clip to one strip, read once.
@@ -62,7 +63,7 @@ test('widenedRows reads each seed over strips reaching 4, 5 and 6 pitches after 
   assert.deepEqual(await widenedRows(img, [line('TEXT', 300, 300, 100, 30)], async () => assert.fail('nothing to read')), []);
 });
 
-test('reachesAfter: past a seed of a few digits, one strip reaches to where a row of 9 drums starting with them ends', () => {
+test('reachesAfter: past a seed of a few digits, one strip reaches a pitch past where a row of 9 drums starting with them ends', () => {
   assert.deepEqual(reachesAfter(line('38', 400, 100, 60, 40)), [4, 5, 6, 8]);
   assert.deepEqual(reachesAfter(line('g38', 400, 100, 90, 40)), [4, 5, 6, 8]);
   assert.deepEqual(reachesAfter(line('384', 400, 100, 90, 40)), [4, 5, 6, 7]);
