@@ -24,6 +24,7 @@ const MAX_SEEDS = 3;
 const MAX_SEED_DIGITS = 6;
 
 const isDigit = (c: string) => c >= '0' && c <= '9';
+const digitsIn = (text: string) => [...text].filter(isDigit).length;
 
 /** Digit pitch of a line: from its digits' CTC positions, else from its height. */
 function linePitch(line: OcrLineDetail): number {
@@ -47,7 +48,7 @@ function linePitch(line: OcrLineDetail): number {
  * read the red frame past their end as a drum left unread.
  */
 export function reachesAfter(seed: OcrLineDetail): number[] {
-  const full = MAX_ROW - [...seed.text].filter(isDigit).length + 1;
+  const full = MAX_ROW - digitsIn(seed.text) + 1;
   return full > AFTER[AFTER.length - 1] ? [...AFTER, full] : AFTER;
 }
 
@@ -56,7 +57,7 @@ export function widenSeeds(lines: OcrLineDetail[]): OcrLineDetail[] {
   return lines
     .filter((l) => {
       const t = l.text.replace(/\s/g, '');
-      const d = [...t].filter(isDigit).length;
+      const d = digitsIn(t);
       return d >= 2 && d <= MAX_SEED_DIGITS && d / t.length >= 0.4 && l.rect.width > l.rect.height;
     })
     .sort((a, b) => b.rect.height - a.rect.height)
