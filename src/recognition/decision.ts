@@ -1,7 +1,7 @@
 // The decision: the meter's type, and its reading or an abstention, from the counter row, the
 // digit-wheel CNN and the text evidence. A reading is given only when the evidence agrees.
 import type { Meter, MeterType, RecognitionOutcome } from './types.js';
-import { drumRow, type CounterReading } from './counter/reader.js';
+import { drumRow, MAX_ROW_DIGITS, type CounterReading } from './counter/reader.js';
 import { rowPart, type WheelReading } from './counter/wheels.js';
 import { carrying, CERTAIN_OCR, combineDigits, rollingAt, snapPosition } from './counter/combine.js';
 import { oneTenthDrum } from './counter/red-drums.js';
@@ -239,7 +239,7 @@ export function readingVerdict(
   if (!drums && c.minScore < MIN_DIGIT_SCORE_CONFIRMED) return no('low ocr score');
   // A display's blank leading digits, seen as unlit segments, count as its places: a new meter's
   // `   270`, its ghost 8s read and wiped, is a register's reading, not a stray number.
-  if (c.digits.length + blank < 4 || c.digits.length > 9) return no('digit count');
+  if (c.digits.length + blank < 4 || c.digits.length > MAX_ROW_DIGITS) return no('digit count');
   if (c.decimalSource === 'point' && c.decimals > maxPointDecimals(type)) return no('point: too many decimals');
   // A red drum just past the last digit means the OCR missed a fractional wheel.
   if (c.redBeyond) return no('red beyond');

@@ -10,6 +10,9 @@ import type { HalfNumeral } from './half-numerals.js';
 /** Where the decimal point came from: red drums, a printed point, multiplier marks under the drums. */
 export type DecimalSource = 'colour' | 'point' | 'marks' | 'none';
 
+/** Most digits a counter row holds (drums or a display's digits). */
+export const MAX_ROW_DIGITS = 9;
+
 /** Drum rows (red drums, or multiplier marks under the drums): the CNN checks every OCR digit of them. */
 export function drumRow(c: Pick<CounterReading, 'decimalSource'>): boolean {
   return c.decimalSource === 'colour' || c.decimalSource === 'marks';

@@ -6,6 +6,7 @@ import { readStrips, type OcrLineDetail } from '../ocr/engine.js';
 import { reachInImage, type RotatedRect } from '../ocr/geometry.js';
 import type { RecognizedCrop } from '../ocr/recognizer.js';
 import type { RgbImage } from '../preprocess.js';
+import { MAX_ROW_DIGITS } from './reader.js';
 
 /**
  * How far the strip reaches past the line, in digit pitches: counters hold up to 9 drums. The
@@ -15,8 +16,6 @@ import type { RgbImage } from '../preprocess.js';
  */
 const BEFORE = 8;
 const AFTER = [4, 5, 6];
-/** Most drums a counter row holds. */
-const MAX_ROW = 9;
 /** Strip height, in line heights (drum windows are taller than the glyphs the box hugs). */
 const HEIGHT = 1.15;
 /** Lines worth widening: the tallest few short digit lines. */
@@ -41,14 +40,14 @@ function linePitch(line: OcrLineDetail): number {
 }
 
 /**
- * The reaches past a seed line: AFTER's, and one a pitch past where a row of MAX_ROW drums that starts
+ * The reaches past a seed line: AFTER's, and one a pitch past where a row of MAX_ROW_DIGITS drums that starts
  * with the seed's digits ends, where AFTER's stop short of it. A seed of a row's first two drums reached six
  * pitches to a rendered gas row's rolling last drum at most, which the strip then ended inside (its
  * `38497185`, the `5` read unsurely at the strip's end, was no reading), and the strips short of it
  * read the red frame past their end as a drum left unread.
  */
 export function reachesAfter(seed: OcrLineDetail): number[] {
-  const full = MAX_ROW - digitsIn(seed.text) + 1;
+  const full = MAX_ROW_DIGITS - digitsIn(seed.text) + 1;
   return full > AFTER[AFTER.length - 1] ? [...AFTER, full] : AFTER;
 }
 
@@ -154,7 +153,7 @@ export function continuedByLonger(row: StripRow, others: readonly (StripRow | nu
       !!o &&
       o !== row &&
       o.digits.length >= row.digits.length + MIN_CONTINUED &&
-      o.digits.length <= MAX_ROW &&
+      o.digits.length <= MAX_ROW_DIGITS &&
       o.digits.startsWith(head) &&
       o.cells.slice(row.digits.length, -1).every((c) => c.score >= END_UNSURE) &&
       Math.hypot(o.cells[0].x - first.x, o.cells[0].y - first.y) <= SAME_START * row.pitch,
