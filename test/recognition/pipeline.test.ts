@@ -958,6 +958,15 @@ test("a display's last digit lost in a glare past the row is no reading without 
   assert.ok(got === null || got === 1942981, `read ${got}`);
 });
 
+test("a display re-read without unlit segments is no reading where the row saw ink past its end", async () => {
+  // A monospaced heat meter's `    22.81`, a lamp's highlight over its last `1`: the first pass read
+  // `8888228` and saw ink a pitch past its end; the re-read without unlit segments, its own look at a
+  // shorter pitch missing that ink, gave `22.8` (before).
+  const svg = lcdMeterSvg('    22.81', '66123456', { ghost: 0.09, words: HEAT_LCD });
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170)));
+  assert.ok(got === null || got === 22.81, `22.81: ${got}`);
+});
+
 /** A face rendered in another of DejaVu's faces, its pixels changed by `light`, saved as JPEG at quality 90. */
 async function lit(svg: string, font: string, light: (rgb: Uint8Array, width: number, height: number) => Uint8Array): Promise<Buffer> {
   const { data, info } = await sharp(await renderSvg(svg.replaceAll('font-family="DejaVu Sans"', `font-family="${font}"`))).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -41,6 +41,9 @@ export async function unlitRead(e: Engines, img: RgbImage, row: CounterReading) 
 export async function unlitReading(e: Engines, img: RgbImage, seen: Looked, type: MeterType, row: CounterReading, reread: NonNullable<Awaited<ReturnType<typeof unlitReread>>>, serial: string): Promise<Found | null> {
   const { comparison: cmp, line, rowLines } = reread;
   if (cmp.kind !== 'fewer' && cmp.kind !== 'same') return null;
+  // The re-read ends where the row ends ("fewer" leaves out only lead digits), so ink past the row's end
+  // is past the re-read's too, even when the re-read's own look, at its shorter pitch, misses it.
+  if (row.plainSigns?.inkPastEnd) return null;
   const found = readCounter(img, { cells: cmp.cells, axis: row.axis, height: row.height, pitch: row.pitch, lineIndexes: [], score: 0 });
   if (!found) return null;
   const looked = await lookAtDrums(e, img, withMarkedDecimals(seen.lines, found), seen.lines);
