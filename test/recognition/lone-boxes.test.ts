@@ -46,6 +46,19 @@ test('a box of two characters is two drums; words, long lines and stray boxes ma
   assert.deepEqual(loneGroups([line('CLASS', 200, 250, 100, 40), line('2', 300, 250, 30, 40), line('3', 366, 250, 30, 40)]), []);
 });
 
+test("a unit's box past the row that fits only half the drums' pitch is left out of their group", () => {
+  // A shadowed gas row's drums boxed one at a time, 52 to 59 px apart, and its unit's box 81 px past
+  // the last: half the pitch fitted all eight boxes (before), and the strip along them slanted.
+  const boxes = [[229, 330, 27], [283, 332, 31], [342, 331, 23], [396, 333, 35], [454, 332, 34], [508, 327, 22], [560, 327, 36]].map(([x, y, h], i) => line('4486049'[i], x, y, 0.8 * h, h));
+  const groups = loneGroups([...boxes, line('M', 641, 338, 40, 41)]);
+  assert.equal(groups.length, 1);
+  assert.deepEqual(groups[0].drums.map((d) => Math.round(d.x)), [229, 283, 342, 396, 454, 508, 560]);
+  assert.ok(Math.abs(groups[0].pitch - 55.2) < 0.5, `pitch ${groups[0].pitch}`);
+  // A letter past the drums a whole pitch on stays in the group: it may be a rolling drum's half numeral.
+  const rolling = loneGroups([...boxes, line('g', 615, 338, 30, 30)]);
+  assert.equal(rolling[0].drums.length, 8);
+});
+
 // A rendered gas register, serif numerals in light windows 56 px apart (centres 172 ... 564): the
 // detector boxed its first two drums, two 9s read as letters, a sliver, the rolling last drum (`4`,
 // low and short) and the unit `m3` past the row, which no pitch fits along with the drums.

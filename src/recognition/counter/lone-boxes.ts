@@ -164,13 +164,31 @@ function pitchedRun(run: Drum[]): LoneGroup | null {
   for (let n = run.length; n >= MIN_DRUMS; n--) {
     const members = run.slice(0, n);
     if (members.filter((d) => d.digit).length < 2) return null;
-    // Stacked half numerals make a drum as high as its window: the lower median box sets the pitch's range.
-    const height = lowerMedian(members.map((d) => d.h));
-    const pitch = commonPitch(members.slice(1).map((d, k) => d.x - members[k].x), [PITCH_RANGE[0] * height, PITCH_RANGE[1] * height]);
-    if (pitch !== null) return { drums: members, pitch };
+    const pitch = pitchOf(members);
+    if (pitch === null) continue;
+    // A unit's box past the row may fit only half the drums' pitch (a shadowed gas row's `M3`, 1.45
+    // pitches past its last drum, joined at 28 px for its 56): without the letters that end the run,
+    // the drums' own pitch fits. Half the pitch tilted the strip through a rolling drum's raised
+    // numeral, and the unit's box set the strip's height: the bands that look for the red frame
+    // round the decimal drums missed it.
+    let k = n;
+    while (k > 0 && !members[k - 1].digit) k--;
+    const drums = members.slice(0, k);
+    const own = k < n && k >= MIN_DRUMS ? pitchOf(drums) : null;
+    if (own !== null && own >= WIDER_PITCH * pitch) return { drums, pitch: own };
+    return { drums: members, pitch };
   }
   return null;
 }
+
+/** The run's pitch (see commonPitch). Stacked half numerals make a drum as high as its window: the lower median box sets the pitch's range. */
+function pitchOf(members: Drum[]): number | null {
+  const height = lowerMedian(members.map((d) => d.h));
+  return commonPitch(members.slice(1).map((d, k) => d.x - members[k].x), [PITCH_RANGE[0] * height, PITCH_RANGE[1] * height]);
+}
+
+/** A pitch this many times the whole run's, fitted by its drums without the letters that end it, is theirs. */
+const WIDER_PITCH = 1.5;
 
 /**
  * Boxes at least this share of the tallest numeral's height hold whole numerals: a rolling drum's
