@@ -1028,6 +1028,19 @@ test('a strip widened from a box of a row\'s first two drums reaches past its la
   assert.ok(got === 38497.184 || got === 38497.185, `38497.184: ${got}`);
 });
 
+test("a red frame whose first framed drums a shadow dims is the decimals' frame when they are red in any light", async () => {
+  // Light-drum gas faces, a shadow across the frame's start. `04487499`: the frame's bands at 0.18
+  // round its first framed drum and 0.40, 0.50 round the lit ones, too uneven for a frame: no decimals,
+  // withheld. `44846049`: boxed a drum at a time and the unit `M3` past them, which fitted only half
+  // the drums' pitch; the joined strip, slanted through the rolling `9`'s raised numeral and as high as
+  // the unit's box, missed the frame: withheld (before).
+  for (const [positions, value] of [[[0, 4, 4, 8, 7, 4.2, 9.2, 9.2], 4487.499], [[4, 4, 8, 4, 6, 0, 4.1, 9.1], 44846.049]] as const) {
+    const svg = inRussian(gasMeterSvg([...positions], '33834598', true));
+    const got = await readingOf(await lit(svg, 'DejaVu Sans', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+    assert.equal(got, value);
+  }
+});
+
 test("a red frame whose first drum's corner lies in a shadow's edge: the frame there, red in any light, still starts the decimals", async () => {
   // A light-drum gas face, the frame's top left corner in the shadow: red to the colour test at 0.03
   // round the first framed drum, 0.17 round the others; the joined strips read `169999.94` (before).

@@ -490,6 +490,25 @@ export function framedRun(frame: number[]): number {
   return k > 0 && Math.min(...run) >= FRAME_EVENNESS * Math.max(...run) ? k : 0;
 }
 
+/**
+ * A trailing framed run too uneven for framedRun whose weaker cells come first: a shadow across the
+ * frame's start (a gas face's frame at 0.18 round its first framed drum, in the shadow, and at 0.40
+ * and 0.50 round the lit ones: no decimals, `04487499` withheld). Its even tail is the run the colour
+ * test found, and `whole` the run that shadowedFrame must reach from it, adding the dimmed cells;
+ * null where framedRun takes the run or no run ends the row.
+ */
+function unevenFrame(frame: number[]): { framed: number; least: number; whole: number } | null {
+  const whole = trailingRedRun(frame);
+  if (whole < 2 || framedRun(frame) > 0) return null;
+  const n = frame.length;
+  for (let k = whole - 1; k >= 1; k--) {
+    const tail = frame.slice(n - k);
+    const least = Math.min(...tail);
+    if (least >= FRAME_EVENNESS * Math.max(...tail) && frame.slice(n - whole, n - k).every((f) => f < least)) return { framed: k, least, whole };
+  }
+  return null;
+}
+
 const FRAME_EVENNESS = 0.5;
 /** Share of a band's frame that a later band round more cells must catch to be the frame's (see readCounter). */
 const AS_FULLY = 0.8;
@@ -578,7 +597,10 @@ export function readCounter(img: RgbImage, win: CounterWindow): CounterReading |
   const framesTell = faces.every((f) => f === 0) || trailingRedRun(faces) > 0;
   const frameAt = (offset: number) => {
     const frame = frameRedness(img, [...cells, beyond, further[0]], win.axis, p, win.height, gains, offset);
-    const framed = framedRun(frame.slice(0, n));
+    // An uneven run stands only where its less framed first cells are framed in red of any light.
+    const uneven = unevenFrame(frame.slice(0, n));
+    const dimmed = uneven && shadowedFrame(img, cells, win.axis, p, win.height, uneven.framed, uneven.least, offset, gains) >= uneven.whole;
+    const framed = dimmed ? uneven.framed : framedRun(frame.slice(0, n));
     const unframed = Math.max(0, ...frame.slice(0, n - framed));
     const least = framed > 0 ? Math.min(...frame.slice(n - framed, n)) : 0;
     const asFramed = (f: number) => isRedAgainst(f, unframed) && (framed === 0 || f >= FRAME_EVENNESS * least);
