@@ -132,6 +132,9 @@ test('an unsure 1 a pitch before the row is a drum when a drum before it is read
   // Nothing before it: the frame, unless the detector boxed a glyph there.
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed), null);
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => 'L'), 1);
+  // Or unless the cell there looks like the row's drums; that look weighs only an unsure 1.
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed, () => true), 1);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed, () => false), null);
   // Such a 1 may be boxed round its foot, lower than other glyphs must be.
   const footBox = (least: number) => glyphBoxedBefore([{ text: 'L', box: [[37, 30], [57, 30], [57, 52], [37, 52]] }], row, least);
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), footBox), 1);
@@ -140,6 +143,7 @@ test('an unsure 1 a pitch before the row is a drum when a drum before it is read
   assert.equal(await drumBefore(counter, offPitch, () => '9'), 9);
   assert.equal(await drumBefore(counter, offPitch, () => '-'), null);
   assert.equal(await drumBefore(counter, offPitch, unboxed), null);
+  assert.equal(await drumBefore(counter, offPitch, unboxed, () => true), null);
   const lowNine = (least: number) => glyphBoxedBefore([{ text: '9', box: [[37, 30], [57, 30], [57, 52], [37, 52]] }], row, least);
   assert.equal(await drumBefore(counter, offPitch, lowNine), null);
 });

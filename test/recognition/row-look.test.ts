@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inkTurnsPast, inSeparateWindows, onLighterCarrier, rowLook } from '../../src/recognition/counter/row-look.js';
+import { drumLooksBefore, inkTurnsPast, inSeparateWindows, onLighterCarrier, rowLook } from '../../src/recognition/counter/row-look.js';
 import type { RgbImage } from '../../src/recognition/preprocess.js';
 
 /** A row of 5 cells at 30 px pitch centred on y = 40: faces 22 px wide, background elsewhere. */
@@ -113,4 +113,27 @@ test('light windows turn no lighter drum past them, though their cells measure a
   // Light numerals on dark drums still turn a light drum past them.
   const drums = row(30, 10, 110);
   assert.equal(turnsPast(withFurtherCell(drums, 100, 20)), true);
+});
+
+test('a drum a pitch before the row is told from the plate, a bare window and a face of another look', () => {
+  // The row as the OCR saw it: its last four cells; the first drum (x = 45) left out.
+  const tail = { ...geometry, cells: geometry.cells.slice(1) };
+  const before = (img: RgbImage) => drumLooksBefore(img, tail, rowLook(img, tail));
+  /** `img` with the cell centred at x = 45 painted `face`, with a stroke of `ink` when given. */
+  const repainted = (img: RgbImage, face: number, ink?: number): RgbImage => {
+    const out = { ...img, data: Uint8Array.from(img.data) };
+    for (let y = 15; y < 65; y++) {
+      for (let x = 34; x < 56; x++) out.data.fill(ink !== undefined && x > 42 && x < 48 && y > 25 && y < 55 ? ink : face, (y * img.width + x) * 3, (y * img.width + x) * 3 + 3);
+    }
+    return out;
+  };
+  // Dark numerals in light windows, and white ones on dark drums on a lighter carrier.
+  assert.equal(before(row(220, 40)), true);
+  assert.equal(before(row(20, 90, 240)), true);
+  // No window there, only the plate (a frame, a bracket's shadow).
+  assert.equal(before(repainted(row(220, 40), 40)), false);
+  assert.equal(before(repainted(row(20, 90, 240), 90)), false);
+  // A window of the row's look with nothing in it, and a numeral on a face of another tone.
+  assert.equal(before(repainted(row(220, 40), 220)), false);
+  assert.equal(before(repainted(row(20, 90, 240), 120, 240)), false);
 });

@@ -12,7 +12,7 @@ import { cnnSettles, combineDigits, rollingAt, soleDigit } from '../counter/comb
 import { extendRedTail, unreadRedTails } from '../counter/extend.js';
 import { extendHeadByMarks } from '../counter/extend-head.js';
 import { markBoxesBeside, mergedMarkExponents, withMarkedDecimals } from '../counter/scale-marks.js';
-import { inkTurnsPast, inSeparateWindows, rowLook } from '../counter/row-look.js';
+import { drumLooksBefore, inkTurnsPast, inSeparateWindows, rowLook } from '../counter/row-look.js';
 import { drumBefore, glyphBoxedBefore } from '../counter/drum-before.js';
 import { halfNumerals } from '../counter/half-numerals.js';
 import { drumBeyond } from '../counter/drum-beyond.js';
@@ -118,7 +118,7 @@ export async function lookAtDrums(e: Engines, img: RgbImage, row: CounterReading
     const beyond = further !== null && inkTurnsPast(img, row, windows, further);
     // Drum rows, and plain rows taken as whole drums for the tenth past them, may have lost a first drum.
     const drums = drumRow(row) || beyond;
-    const before = drums ? await drumBefore(row, (rects) => e.ocr.recognizer.recognize(img, rects, BESIDE_ROW), (least) => glyphBoxedBefore(lines, row, least)) : null;
+    const before = drums ? await drumBefore(row, (rects) => e.ocr.recognizer.recognize(img, rects, BESIDE_ROW), (least) => glyphBoxedBefore(lines, row, least), () => drumLooksBefore(img, row, windows)) : null;
     // LCD-like rows: no red drums or marks for the CNN to check against, and no windows round the
     // digits, or a printed point (a strip re-read wider than an LCD's digits can take in its frame and
     // look windowed: a blurred one's 1 read as 8 went unchecked there).
