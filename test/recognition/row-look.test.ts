@@ -136,4 +136,8 @@ test('a drum a pitch before the row is told from the plate, a bare window and a 
   // A window of the row's look with nothing in it, and a numeral on a face of another tone.
   assert.equal(before(repainted(row(220, 40), 220)), false);
   assert.equal(before(repainted(row(20, 90, 240), 120, 240)), false);
+  // A window of the row's look with a dark edge at its side, not a numeral in its middle (the plate's edge).
+  const edged = repainted(row(220, 40), 220);
+  for (let y = 15; y < 65; y++) edged.data.fill(20, (y * edged.width + 35) * 3, (y * edged.width + 38) * 3);
+  assert.equal(before(edged), false);
 });

@@ -165,21 +165,30 @@ export function onLighterCarrier(look: RowLook): boolean {
 
 /**
  * How near the cell a pitch before the row must come to the row's look to be one of its drums, in
- * parts of the row's contrast (its numerals' tone off its ground): its ground, its numeral's ink and
- * the bar before the row's first cell (a glared register's first `1`, left out by the OCR: within 0.01
- * of the row on all three). The cells before the meters-dev rows whose head strips read an unsure `1`,
- * in every variant run, missed on one at least: the nearest, an Italian gas row's plate edge before its
- * first black drum, came within 0.1 on its ground but 0.32 off on its ink.
+ * parts of the row's contrast (its numerals' tone off its ground): its ground, the ink in its middle
+ * (see CELL_CORE) and the bar before the row's first cell (a glared register's first `1`, left out by
+ * the OCR: within 0.01 of the row on all three; rendered rows' first drums, within 0.08). The cells
+ * before the meters-dev rows whose head strips read an unsure `1`, in every variant run, missed on one
+ * at least: the nearest, an Italian gas row's plate edge before its first black drum, came within 0.1
+ * on its ground but 0.35 off on its ink.
  */
-const LOOK_BEFORE = 0.25;
+const LOOK_BEFORE = 0.2;
+
+/**
+ * The middle of a cell, where its numeral's ink must be: the plate's edge or a bracket beside a window
+ * lies off it (a rendered register's dark plate edge before its first window came within 0.32 of its
+ * numerals' ink in the look's patch of that cell, 0.92 off in its middle).
+ */
+const CELL_CORE: CellPatch = { along: 0.3, across: 0.7, samples: 12 };
 
 /** Whether the cell a pitch before the row's first looks like one of the row's drums (see LOOK_BEFORE). */
 export function drumLooksBefore(img: RgbImage, c: RowGeometry, look: RowLook): boolean {
   const [first] = c.cells;
   const back = (pitches: number) => ({ x: first.x - c.axis[0] * pitches * c.pitch, y: first.y - c.axis[1] * pitches * c.pitch });
   const tone = cellToneAt(img, c, back(1));
+  const core = cellToneAt(img, c, back(1), CELL_CORE);
   const bar = stripTone(img, c, back(0.5), 0.5);
   const contrast = Math.abs(look.ink - look.face);
   const near = (a: number, b: number) => Math.abs(a - b) <= LOOK_BEFORE * contrast;
-  return contrast > 0 && tone.lightInk === look.lightInk && near(tone.face, look.face) && near(look.lightInk ? tone.light : tone.dark, look.ink) && near(bar, look.gap);
+  return contrast > 0 && tone.lightInk === look.lightInk && near(tone.face, look.face) && near(look.lightInk ? core.light : core.dark, look.ink) && near(bar, look.gap);
 }
