@@ -10,6 +10,8 @@ const readAt = (strip: { cx: number; width: number }, text: string, xs: number[]
 const row = evenRow('08678', 75);
 /** No glyph boxed on its own before the row. */
 const unboxed = () => null;
+/** No cell before the row with the row's look (see drumLooksBefore). */
+const noLook = () => false;
 
 test('the head strip spans the drum a pitch before the row and its first two cells, half a pitch to spare', () => {
   const s = headStrip(row);
@@ -46,10 +48,10 @@ test('drumBefore reads the head strip once', async () => {
   const digit = await drumBefore(counter, async (r) => {
     rects.push(...r);
     return [readAt(r[0], '708', [45, 75, 105])];
-  }, unboxed);
+  }, unboxed, noLook);
   assert.equal(digit, 7);
   assert.deepEqual(rects, [headStrip(row)]);
-  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])], unboxed), null);
+  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '08', [75, 105])], unboxed, noLook), null);
 });
 
 test('a glyph other than a digit a pitch before the row, the row\'s first digits after it, has the head strip read again taller', async () => {
@@ -68,12 +70,12 @@ test('a glyph other than a digit a pitch before the row, the row\'s first digits
   const digit = await drumBefore(counter, async (r) => {
     heights.push(r[0].height);
     return [heights.length === 1 ? readAt(r[0], '-08', [45, 75, 105]) : readAt(r[0], '108', [45, 75, 105], [0.99, 0.99, 0.6])];
-  }, unboxed);
+  }, unboxed, noLook);
   assert.equal(digit, 1);
   assert.deepEqual(heights, [headStrip(row).height, 68]);
   // Without the glyph, one read.
   heights.length = 0;
-  assert.equal(await drumBefore(counter, async (r) => (heights.push(r[0].height), [readAt(r[0], '08', [75, 105])]), unboxed), null);
+  assert.equal(await drumBefore(counter, async (r) => (heights.push(r[0].height), [readAt(r[0], '08', [75, 105])]), unboxed, noLook), null);
   assert.equal(heights.length, 1);
 });
 
@@ -83,13 +85,13 @@ test('a left-out 0 may stand after further left-out drums: the strip is read aga
   const left = await drumBefore(counter, async (r) => {
     rects.push(...r);
     return [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '5008', [15, 45, 75, 105])];
-  }, unboxed);
+  }, unboxed, noLook);
   assert.equal(left, 50);
   assert.deepEqual(rects, [headStrip(row), headStrip(row, 2)]);
   // Nothing more on that drum: the 0 stands (a leading zero, no floor).
-  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '008', [45, 75, 105])], unboxed), 0);
+  assert.equal(await drumBefore(counter, async (r) => [readAt(r[0], '008', [45, 75, 105])], unboxed, noLook), 0);
   // A lone unsure 1 there is the frame, as on the first drum before.
-  assert.equal(await drumBefore(counter, async (r) => [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '1008', [15, 45, 75, 105], [0.8, 0.95, 0.95, 0.95])], unboxed), 0);
+  assert.equal(await drumBefore(counter, async (r) => [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105]) : readAt(r[0], '1008', [15, 45, 75, 105], [0.8, 0.95, 0.95, 0.95])], unboxed, noLook), 0);
   assert.equal(leftOutFloor({ digits: '17646', decimals: 1, drumBefore: 50 }), 500000);
 });
 
@@ -128,24 +130,24 @@ test('an unsure 1 a pitch before the row is a drum when a drum before it is read
   const reads = (wider: string, xs: number[], scores: number[]) => async (r: { cx: number; width: number }[]) => [
     r[0].width === headStrip(row).width ? readAt(r[0], '108', [45, 75, 105], [0.66, 0.95, 0.95]) : readAt(r[0], wider, xs, scores),
   ];
-  assert.equal(await drumBefore(counter, reads('9108', [15, 45, 75, 105], [0.95, 0.66, 0.95, 0.95]), unboxed), 91);
+  assert.equal(await drumBefore(counter, reads('9108', [15, 45, 75, 105], [0.95, 0.66, 0.95, 0.95]), unboxed, noLook), 91);
   // Nothing before it: the frame, unless the detector boxed a glyph there.
-  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed), null);
-  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => 'L'), 1);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed, noLook), null);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), () => 'L', noLook), 1);
   // Or unless the cell there looks like the row's drums; that look weighs only an unsure 1.
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed, () => true), 1);
   assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), unboxed, () => false), null);
   // Such a 1 may be boxed round its foot, lower than other glyphs must be.
   const footBox = (least: number) => glyphBoxedBefore([{ text: 'L', box: [[37, 30], [57, 30], [57, 52], [37, 52]] }], row, least);
-  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), footBox), 1);
+  assert.equal(await drumBefore(counter, reads('108', [45, 75, 105], [0.66, 0.95, 0.95]), footBox, noLook), 1);
   // A digit boxed there that the re-read did not place on the pitch is that drum; other glyphs are none.
   const offPitch = async (r: { cx: number; width: number }[]) => [readAt(r[0], '108', [58, 75, 105])];
-  assert.equal(await drumBefore(counter, offPitch, () => '9'), 9);
-  assert.equal(await drumBefore(counter, offPitch, () => '-'), null);
-  assert.equal(await drumBefore(counter, offPitch, unboxed), null);
+  assert.equal(await drumBefore(counter, offPitch, () => '9', noLook), 9);
+  assert.equal(await drumBefore(counter, offPitch, () => '-', noLook), null);
+  assert.equal(await drumBefore(counter, offPitch, unboxed, noLook), null);
   assert.equal(await drumBefore(counter, offPitch, unboxed, () => true), null);
   const lowNine = (least: number) => glyphBoxedBefore([{ text: '9', box: [[37, 30], [57, 30], [57, 52], [37, 52]] }], row, least);
-  assert.equal(await drumBefore(counter, offPitch, lowNine), null);
+  assert.equal(await drumBefore(counter, offPitch, lowNine, noLook), null);
 });
 
 test('a glyph boxed on its own a pitch before the row, of the row\'s height, is where a drum would be', () => {

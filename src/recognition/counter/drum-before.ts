@@ -65,8 +65,10 @@ export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: 
  * left out of a small photo's register), so the strip is then read again from a drum further on; so
  * may a `1` read too unsurely to tell from a window's frame, which a drum read before it makes a drum
  * (a rendered register's `9 1` before its `30490`: the `1` read at 0.66, and `3049` taken whole).
+ * `boxedBefore`: the glyph boxed on its own where that drum would be (see glyphBoxedBefore);
+ * `drumLooksBefore`: whether the cell there has the row's look (see row-look.ts).
  */
-export async function drumBefore(c: CounterReading, recognize: RecognizeRects, boxedBefore: (least: number) => string | null, drumLookBefore: () => boolean = () => false): Promise<number | null> {
+export async function drumBefore(c: CounterReading, recognize: RecognizeRects, boxedBefore: (least: number) => string | null, drumLooksBefore: () => boolean): Promise<number | null> {
   if (c.cells.length < KNOWN) return null;
   const strip = headStrip(c);
   const [rec] = await recognize([strip]);
@@ -86,7 +88,7 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects, b
   }
   // An unsure `1` in a cell of the row's look is a drum, not a frame (a glared register's first `1`,
   // read at 0.87 and not boxed: `54553.7` for `154553.7`).
-  if (unsureOne && drumLookBefore()) return 1;
+  if (unsureOne && drumLooksBefore()) return 1;
   // A glyph the detector boxed on its own there is a drum, not a frame: an unsure `1` (a rendered
   // water row's first `1`, boxed alone as `L` and re-read at 0.89: `691.82` for `10691.820`), or the
   // digit the box was read as, where the re-read did not place it on the pitch (a small rendered
