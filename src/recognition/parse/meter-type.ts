@@ -105,8 +105,9 @@ const RULES: Rule[] = [
   // calculator (its memory keys). A tally counter's name alone, or its key's `PRESS TO COUNT`: a tilted
   // `TALLY COUNTER` was boxed as `TALLY C` and `COUNTER`.
   { tag: 'other-counter', re: /(?<!watt\s?-?\s?)hour\s?(meter|counter)|(totali[sz]ing|preset|tally|production|stroke|piece|batch)\s?counter|\btally\b|press\s?to\s?count|\bpcs\b|hobbs|stopwatch|chronograph|\btimer\b|countdown|geiger|radiation|dosimeter|[uµμ]\s?sv\b|\bcpm\b|calculator|\bm\s?\+(?=\s|$)|\bmrc\b|\bon\s?\/\s?c\b/, w: { anti: 2 } },
-  // Panel meters on a DIN rail beside the electricity meter print its volts and hertz too.
-  { tag: 'instrument', re: /multimeter|voltmeter|ammeter|wattmeter|ohmmeter|panel\s?meter|volt(age)?\s?meter|amp(ere)?\s?meter|frequency\s?meter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
+  // Panel meters on a DIN rail beside the electricity meter print its volts and hertz too; so do testers
+  // (a small USB tester's `4-30V 0-5A USB TESTER` read run together, `4-30V0-5AUSBTESTER`).
+  { tag: 'instrument', re: /multimeter|tester|voltmeter|ammeter|wattmeter|ohmmeter|panel\s?meter|volt(age)?\s?meter|amp(ere)?\s?meter|frequency\s?meter|\bhold\b|\bohms?\b|Ω|\blux\b|tachometer|speedometer|taxi|\bfare\b|parking|laser|distance|decibel|anemometer|pedometer|\bppm\b|\bco2\b/, w: { anti: 1.5 } },
   // An appliance's rating plate prints volts and hertz as a meter's does, but a power in watts and
   // what it is (an electric kettle's `220-240V~ 50/60Hz 2200W` was taken for an electricity meter).
   // A plug-in power monitor shows kWh as a meter does, but a meter has no keys to price the energy or

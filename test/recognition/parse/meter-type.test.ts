@@ -188,10 +188,12 @@ test('thermostats, multimeters and taximeters are not meters', () => {
   assert.ok(heat.meterLikelihood > 0.5 && heat.meterType === 'heat');
 });
 
-test('panel meters beside an electricity meter (volts and hertz on them too) are not meters', () => {
+test('panel meters beside an electricity meter (volts and hertz on them too) and testers are not meters', () => {
   const parsed = (texts: string[]) => parseMeterText(texts.map((t, i) => line(t, 300, 150 + 90 * i, 400, 60)), PHOTO);
   for (const name of ['AC VOLTMETER', 'DIGITAL AMMETER', 'FREQUENCY METER', 'DIGITAL PANEL METER']) assert.ok(parsed([name, '229.8', 'AC 80-300V 50Hz']).meterLikelihood < 0.5, name);
   assert.ok(parsed(['ENERGY METER', '012345.6', '230V 50Hz']).meterLikelihood > 0.5);
+  // A USB tester's volts and amps, its words read run together in a small photo.
+  assert.ok(parsed(['ZKE', '02075', 'w', 'KWS-V20', '4-30V0-5AUSBTESTER', 'QC2.0 QC3.0']).meterLikelihood < 0.5);
 });
 
 test('hour meters, stopwatches, kitchen timers, Geiger counters and calculators are not meters', () => {
