@@ -1159,6 +1159,14 @@ test('a drum the CNN read in place of an unsure OCR digit stands only where the 
   assert.ok(got === null || got === 2399.5 || got === 2399, `2399.5: ${got}`);
 });
 
+test('a last drum the CNN reads apart from the OCR is no reading where the OCR, reading it alone, reads its own digit again', async () => {
+  // A blurred serif water face in Russian, its last red drum at 6.3: the OCR read `6` at 0.50 in the row
+  // and at 0.58 alone, the CNN saw a `0` rolling on at 0.3 and was given it: `59999.99` (before).
+  const svg = inRussian(waterMeterSvg([5, 9, 9, 9, 9, 9, 9, 6.3], '12-345678')).replaceAll('font-family="DejaVu Sans"', 'font-family="DejaVu Serif"');
+  const got = await readingOf(await sharp(await renderSvg(svg)).blur(1.5).png().toBuffer());
+  assert.ok(got === null || got === 59999.996, `59999.996: ${got}`);
+});
+
 test("a row's leading 0 the OCR barely read is no reading where its drum, read alone, surely shows a digit past 1", async () => {
   // A condensed water face half in shadow, its drums after the second half way on: a widened strip
   // read the shadowed first `9` as `0` at 0.45, the CNN saw it at 9.9, and read alone it was a sure

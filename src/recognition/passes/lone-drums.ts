@@ -16,35 +16,43 @@ export async function ocrContestsTail(e: Engines, img: RgbImage, counter: Counte
   const digits = combineDigits(counter, wheels).digits;
   const at = counter.cells.map((_, i) => i).slice(from);
   const reads = await loneDrumReads(e, img, counter, at);
-  return reads.some((d, k) => d !== null && (apartOnDrum(d, Number(digits[at[k]])) || showsNothingOf(d, wheels.positions[at[k]])));
+  return reads.some((r, k) => r !== null && r.score >= SURE_LONE_DRUM && (apartOnDrum(r.digit, Number(digits[at[k]])) || showsNothingOf(r.digit, wheels.positions[at[k]])));
 }
 
 /**
- * Whether the OCR, reading alone a drum before the last whose digit is in doubt, surely reads there a
- * digit the row cannot show: the CNN framed or saw that drum wrong. In doubt: a digit the CNN gave in
- * place of one the OCR read apart from it on the drum (a rendered mono `3`, read at 0.53 in its box
- * and at 0.97 alone, was a firm `5` to a CNN framed on its lower half: `2599.5` for `2399.5`), and a
- * leading 0 the OCR barely read, which read alone as a digit past 1 is a dim first drum (a shadowed
- * `9`, read `0` at 0.45 and seen at 9.9: `2999.999` for `92999.999`; a lone `1` may be the window's
- * frame). A `1` the CNN sees in a `0` the OCR reads (see MAX_SMEARED_ONES in combine.ts) is next to
- * it on the drum, and not contested here.
+ * Whether the OCR, reading alone a drum whose digit is in doubt, reads there a digit the row cannot
+ * show: the CNN framed or saw that drum wrong. In doubt: a digit the CNN gave in place of one the OCR
+ * read apart from it on the drum (a rendered mono `3`, read at 0.53 in its box and at 0.97 alone, was a
+ * firm `5` to a CNN framed on its lower half: `2599.5` for `2399.5`), and a leading 0 the OCR barely
+ * read, which read alone as a digit past 1 is a dim first drum (a shadowed `9`, read `0` at 0.45 and
+ * seen at 9.9: `2999.999` for `92999.999`; a lone `1` may be the window's frame). A drum before the last
+ * is contested by a sure digit apart from the CNN's; the last wheel by the OCR's own digit read again
+ * (see AGAIN_LAST_WHEEL), not by another sure digit: a last drum cropped askew read as a `9` at 0.94 where
+ * the CNN rightly saw 5.4 (`meters-dev` under `--degrade perspective-right`). A
+ * `1` the CNN sees in a `0` the OCR reads (see MAX_SMEARED_ONES in combine.ts) is next to it on the drum,
+ * and not contested here.
  */
 export async function ocrContestsRow(e: Engines, img: RgbImage, counter: CounterReading, wheels: WheelReading): Promise<boolean> {
   const digits = combineDigits(counter, wheels).digits;
   const last = counter.cells.length - 1;
   const dimLead = (i: number) => i === 0 && digits[0] === '0' && counter.cells[0].score < UNSURE_LEAD;
-  const at = counter.cells.flatMap((cell, i) => (i < last && !cell.unread && (apartOnDrum(cell.digit, Number(digits[i])) || dimLead(i)) ? [i] : []));
+  const at = counter.cells.flatMap((cell, i) => (!cell.unread && (apartOnDrum(cell.digit, Number(digits[i])) || dimLead(i)) ? [i] : []));
   if (at.length === 0) return false;
   const reads = await loneDrumReads(e, img, counter, at);
-  return reads.some((d, k) => d !== null && (apartOnDrum(d, Number(digits[at[k]])) || (dimLead(at[k]) && d > 1)));
+  return reads.some((r, k) => {
+    const i = at[k];
+    if (r === null) return false;
+    if (i === last) return r.digit === counter.cells[i].digit && r.score >= AGAIN_LAST_WHEEL;
+    return r.score >= SURE_LONE_DRUM && (apartOnDrum(r.digit, Number(digits[i])) || (dimLead(i) && r.digit > 1));
+  });
 }
 
-/** The digit the OCR surely reads on each of cells `at` cropped alone (see LONE_DRUM_WIDTH), or null. */
-export async function loneDrumReads(e: Engines, img: RgbImage, counter: CounterReading, at: number[]): Promise<(number | null)[]> {
+/** The digit the OCR reads on each of cells `at` cropped alone (see LONE_DRUM_WIDTH), with its confidence, or null where it reads no single digit. */
+export async function loneDrumReads(e: Engines, img: RgbImage, counter: CounterReading, at: number[]): Promise<({ digit: number; score: number } | null)[]> {
   const angle = Math.atan2(counter.axis[1], counter.axis[0]);
   const rects = at.map((i) => counter.cells[i]).map((cell) => ({ cx: cell.x, cy: cell.y, width: counter.pitch * LONE_DRUM_WIDTH, height: counter.height * LONE_DRUM_HEIGHT, angle }));
   const reads = await e.ocr.recognizer.recognize(img, rects);
-  return reads.map((rec) => (/^\d$/.test(rec.text) && rec.score >= SURE_LONE_DRUM ? Number(rec.text) : null));
+  return reads.map((rec) => (/^\d$/.test(rec.text) ? { digit: Number(rec.text), score: rec.score } : null));
 }
 
 /** A drum the CNN alone read, cropped for the OCR to read alone: its pitch's width, a little above and below it. */
@@ -52,5 +60,17 @@ const LONE_DRUM_WIDTH = 1;
 const LONE_DRUM_HEIGHT = 1.15;
 /** OCR confidence at which a lone drum's digit contests the CNN's. */
 const SURE_LONE_DRUM = 0.9;
+/**
+ * OCR confidence at which the last wheel's digit, read again alone as the OCR read it in the row,
+ * stands against a digit the CNN reads apart from it on the drum: two reads of the OCR's against the
+ * CNN's one, and the wheel is in doubt. The CNN sees some typefaces' `6` as a `0` rolling on (a
+ * blurred serif water face's last drum at 6.3, read `6` at 0.50 in the row and 0.58 alone, seen at
+ * 0.3: `59999.990` for `59999.996`). Where the CNN read `meters-dev`'s last wheels rightly in the OCR's
+ * place (24 runs), the OCR alone read mostly no digit or another (a drum at 2.3, read `4` in the row and
+ * `6` alone), its own at 0.35 at most but once: a drum at 5.4, the foot of its `5` over the head of its
+ * `6`, may be a `2` to the OCR twice over (a shaken photo's, 0.60 in the row, 0.91 alone, in a look of a
+ * photo withheld either way; a rendered one's at 5.5, 0.41 and 0.61, whose face a later look read right).
+ */
+const AGAIN_LAST_WHEEL = 0.5;
 /** OCR confidence under which a row's leading 0 is checked by reading its drum alone (see ocrContestsRow). */
 const UNSURE_LEAD = 0.7;
