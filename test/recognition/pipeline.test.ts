@@ -1167,6 +1167,14 @@ test('a last drum the CNN reads apart from the OCR is no reading where the OCR, 
   assert.ok(got === null || got === 59999.996, `59999.996: ${got}`);
 });
 
+test("a rolling tenth is not read at the CNN's lower digit where the OCR reads a digit it cannot show there twice, in the row and alone", async () => {
+  // A framed-tenth register under a lamp's highlight, its tenth showing its `0` over its `1`: the OCR
+  // read `3` at 0.16 in the row and at 0.30 alone, the CNN saw the drum at 6.6: `71954.6` (before).
+  const svg = framedTenthSvg([7, 1, 9, 5, 4, 0.6], '3165537');
+  const got = await readingOf(await lit(svg, 'DejaVu Sans', (rgb, w, h) => glare(rgb, w, h, 0.72 * w, 0.42 * h, 0.14 * Math.min(w, h), 170)));
+  assert.ok(got === null || got === 71954 || got === 71954.1, `71954.0: ${got}`);
+});
+
 test("a row's leading 0 the OCR barely read is no reading where its drum, read alone, surely shows a digit past 1", async () => {
   // A condensed water face half in shadow, its drums after the second half way on: a widened strip
   // read the shadowed first `9` as `0` at 0.45, the CNN saw it at 9.9, and read alone it was a sure

@@ -1,8 +1,8 @@
 // Drums in doubt read by the OCR alone, one pitch wide: a sure digit the row cannot show contests it.
 import type { RgbImage } from '../preprocess.js';
-import type { CounterReading } from '../counter/reader.js';
+import { drumRow, type CounterReading } from '../counter/reader.js';
 import type { WheelReading } from '../counter/wheels.js';
-import { apartOnDrum, combineDigits, showsNothingOf } from '../counter/combine.js';
+import { apartOnDrum, CERTAIN_OCR, combineDigits, rollingAt, showsNothingOf } from '../counter/combine.js';
 
 import type { Engines } from './engines.js';
 
@@ -30,21 +30,37 @@ export async function ocrContestsTail(e: Engines, img: RgbImage, counter: Counte
  * (see AGAIN_LAST_WHEEL), not by another sure digit: a last drum cropped askew read as a `9` at 0.94 where
  * the CNN rightly saw 5.4 (`meters-dev` under `--degrade perspective-right`). A
  * `1` the CNN sees in a `0` the OCR reads (see MAX_SMEARED_ONES in combine.ts) is next to it on the drum,
- * and not contested here.
+ * and not contested here. So is a last wheel the row kept the OCR's unsure digit on where the CNN sees it
+ * rolling between two others (see lastRollsPastOcr): the verdict may read it at the CNN's lower digit.
  */
 export async function ocrContestsRow(e: Engines, img: RgbImage, counter: CounterReading, wheels: WheelReading): Promise<boolean> {
   const digits = combineDigits(counter, wheels).digits;
   const last = counter.cells.length - 1;
   const dimLead = (i: number) => i === 0 && digits[0] === '0' && counter.cells[0].score < UNSURE_LEAD;
-  const at = counter.cells.flatMap((cell, i) => (!cell.unread && (apartOnDrum(cell.digit, Number(digits[i])) || dimLead(i)) ? [i] : []));
+  const rollsPastOcr = lastRollsPastOcr(counter, wheels, digits);
+  const at = counter.cells.flatMap((cell, i) => (!cell.unread && (apartOnDrum(cell.digit, Number(digits[i])) || dimLead(i) || (i === last && rollsPastOcr)) ? [i] : []));
   if (at.length === 0) return false;
   const reads = await loneDrumReads(e, img, counter, at);
   return reads.some((r, k) => {
     const i = at[k];
     if (r === null) return false;
-    if (i === last) return r.digit === counter.cells[i].digit && r.score >= AGAIN_LAST_WHEEL;
+    if (i === last) return r.digit === counter.cells[i].digit && r.score >= (rollsPastOcr ? AGAIN_ROLLING_LAST : AGAIN_LAST_WHEEL);
     return r.score >= SURE_LONE_DRUM && (apartOnDrum(r.digit, Number(digits[i])) || (dimLead(i) && r.digit > 1));
   });
+}
+
+/**
+ * Whether the last wheel is one the row kept the OCR's unsure digit on while the CNN sees it part way
+ * between two other digits: the wheel the verdict reads at the CNN's lower digit (see
+ * rollingTenthReading in decision.ts), unless the OCR, reading the drum alone, reads its digit again
+ * (see AGAIN_ROLLING_LAST).
+ */
+function lastRollsPastOcr(counter: CounterReading, wheels: WheelReading, digits: string): boolean {
+  const last = counter.cells.length - 1;
+  const cell = counter.cells[last];
+  const at = wheels.positions[last];
+  if (!drumRow(counter) || cell.unread || cell.score >= CERTAIN_OCR || at === undefined || !rollingAt(at)) return false;
+  return digits[last] === String(cell.digit) && cell.digit !== Math.floor(at) % 10 && cell.digit !== Math.ceil(at) % 10;
 }
 
 /** The digit the OCR reads on each of cells `at` cropped alone (see LONE_DRUM_WIDTH), with its confidence, or null where it reads no single digit. */
@@ -72,5 +88,16 @@ const SURE_LONE_DRUM = 0.9;
  * photo withheld either way; a rendered one's at 5.5, 0.41 and 0.61, whose face a later look read right).
  */
 const AGAIN_LAST_WHEEL = 0.5;
+/**
+ * OCR confidence at which the last wheel's unsure digit, read again alone, stands against a CNN that
+ * sees the wheel rolling between two other digits (see lastRollsPastOcr). A drum part way shows two
+ * half numerals, and the OCR reads some third digit there, unsurely: on three meters-dev registers
+ * (37 looks over the 24 runs) a tenth between 1 and 2 read `5` at 0.30 to 0.86, ones at 4.3 and 5.6 read
+ * `2` or `0`; read alone, each gave no digit, or another one (`3` for the `5`, the CNN's own `6`). The same
+ * digit read twice is a numeral the CNN framed or saw wrong: a glared framed tenth showing its `0` over
+ * its `1`, read `3` at 0.16 in the row and 0.30 alone, was 6.6 to the CNN (`71954.6` for `71954.0`).
+ * A floor only, against a stray read of a blank crop.
+ */
+const AGAIN_ROLLING_LAST = 0.2;
 /** OCR confidence under which a row's leading 0 is checked by reading its drum alone (see ocrContestsRow). */
 const UNSURE_LEAD = 0.7;
