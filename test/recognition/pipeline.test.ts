@@ -1167,6 +1167,15 @@ test('a last drum the CNN reads apart from the OCR is no reading where the OCR, 
   assert.ok(got === null || got === 59999.996, `59999.996: ${got}`);
 });
 
+test("a row's first drum in a shadow, read as an unsure `1` before the row and not boxed, is one of its drums", async () => {
+  // A monospaced hot-water face in Russian, a shadow's edge across its first drum: the detector boxed
+  // the row from its `8`, the strip before it read `1` at 0.76, and the cell there, at 0.36 of the
+  // row's light, was not of the row's look: `8245.583` (before).
+  const svg = inRussian(hotWaterMeterSvg('18245583', 'F05082 14'));
+  const got = await readingOf(await lit(svg, 'DejaVu Sans Mono', (rgb, w, h) => shadowed(rgb, w, h, SHADOW_DEPTH)));
+  assert.ok(got === null || got === 18245.583, `18245.583: ${got}`);
+});
+
 test("a rolling tenth is not read at the CNN's lower digit where the OCR reads a digit it cannot show there twice, in the row and alone", async () => {
   // A framed-tenth register under a lamp's highlight, its tenth showing its `0` over its `1`: the OCR
   // read `3` at 0.16 in the row and at 0.30 alone, the CNN saw the drum at 6.6: `71954.6` (before).

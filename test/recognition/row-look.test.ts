@@ -141,3 +141,28 @@ test('a drum a pitch before the row is told from the plate, a bare window and a 
   for (let y = 15; y < 65; y++) edged.data.fill(20, (y * edged.width + 35) * 3, (y * edged.width + 38) * 3);
   assert.equal(before(edged), false);
 });
+
+test('a drum a pitch before the row is one of its drums in a shadow too: its ground, ink and bar darker by one factor', () => {
+  const tail = { ...geometry, cells: geometry.cells.slice(1) };
+  const before = (img: RgbImage) => drumLooksBefore(img, tail, rowLook(img, tail));
+  /** `img` with everything left of x = 67 (the first drum and the bar after it) at `light` of its tone. */
+  const shaded = (img: RgbImage, light: number): RgbImage => {
+    const out = { ...img, data: Uint8Array.from(img.data) };
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < 67; x++) for (let k = 0; k < 3; k++) out.data[(y * img.width + x) * 3 + k] = Math.round(img.data[(y * img.width + x) * 3 + k] * light);
+    }
+    return out;
+  };
+  // Dark numerals in light windows, and white ones on dark drums on a lighter carrier, at 0.4 of the light.
+  assert.equal(before(shaded(row(220, 40), 0.4)), true);
+  assert.equal(before(shaded(row(20, 90, 240), 0.4)), true);
+  // A grey plate there, darker than the windows, with no numeral in it: no drum in a shade.
+  const plate = row(220, 40);
+  for (let y = 15; y < 65; y++) plate.data.fill(90, (y * plate.width + 34) * 3, (y * plate.width + 56) * 3);
+  assert.equal(before(plate), false);
+  // An empty window in the shade, and one too deep in it to tell (0.2 of the light).
+  const empty = row(220, 40);
+  for (let y = 15; y < 65; y++) empty.data.fill(220, (y * empty.width + 34) * 3, (y * empty.width + 56) * 3);
+  assert.equal(before(shaded(empty, 0.4)), false);
+  assert.equal(before(shaded(row(220, 40), 0.2)), false);
+});
