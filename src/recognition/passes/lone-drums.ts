@@ -30,8 +30,9 @@ export async function ocrContestsTail(e: Engines, img: RgbImage, counter: Counte
  * (see AGAIN_LAST_WHEEL), not by another sure digit: a last drum cropped askew read as a `9` at 0.94 where
  * the CNN rightly saw 5.4 (`meters-dev` under `--degrade perspective-right`). A
  * `1` the CNN sees in a `0` the OCR reads (see MAX_SMEARED_ONES in combine.ts) is next to it on the drum,
- * and not contested here. So is a last wheel the row kept the OCR's unsure digit on where the CNN sees it
- * rolling between two others (see lastRollsPastOcr): the verdict may read it at the CNN's lower digit.
+ * and not contested here. A last wheel the row kept the OCR's unsure digit on, where the CNN sees it
+ * rolling between two others, is read alone too (see lastRollsPastOcr): the verdict may read it at the
+ * CNN's lower digit.
  */
 export async function ocrContestsRow(e: Engines, img: RgbImage, counter: CounterReading, wheels: WheelReading): Promise<boolean> {
   const digits = combineDigits(counter, wheels).digits;
