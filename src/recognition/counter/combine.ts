@@ -190,7 +190,8 @@ export function carrying(snapped: number[], i: number): boolean {
   return right !== undefined && Math.floor(right) === 9 && right !== 9;
 }
 
-function between(v: number, d: number): boolean {
+/** Whether digit `d` is one of the two a wheel at `v` (0.0-9.9) shows: its lower digit or the next. */
+export function between(v: number, d: number): boolean {
   const f = Math.floor(v);
   return d === f || d === (f + 1) % 10;
 }

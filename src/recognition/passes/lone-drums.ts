@@ -2,7 +2,7 @@
 import type { RgbImage } from '../preprocess.js';
 import { drumRow, type CounterReading } from '../counter/reader.js';
 import type { WheelReading } from '../counter/wheels.js';
-import { apartOnDrum, CERTAIN_OCR, combineDigits, rollingAt, showsNothingOf } from '../counter/combine.js';
+import { apartOnDrum, between, CERTAIN_OCR, combineDigits, rollingAt, showsNothingOf } from '../counter/combine.js';
 
 import type { Engines } from './engines.js';
 
@@ -61,7 +61,7 @@ function lastRollsPastOcr(counter: CounterReading, wheels: WheelReading, digits:
   const cell = counter.cells[last];
   const at = wheels.positions[last];
   if (!drumRow(counter) || cell.unread || cell.score >= CERTAIN_OCR || at === undefined || !rollingAt(at)) return false;
-  return digits[last] === String(cell.digit) && cell.digit !== Math.floor(at) % 10 && cell.digit !== Math.ceil(at) % 10;
+  return digits[last] === String(cell.digit) && !between(at, cell.digit);
 }
 
 /** The digit the OCR reads on each of cells `at` cropped alone (see LONE_DRUM_WIDTH), with its confidence, or null where it reads no single digit. */
