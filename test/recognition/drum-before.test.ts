@@ -95,6 +95,24 @@ test('a left-out 0 may stand after further left-out drums: the strip is read aga
   assert.equal(leftOutFloor({ digits: '17646', decimals: 1, drumBefore: 50 }), 500000);
 });
 
+test('a wider strip with nothing in its first place reads the drum right before the row again: another digit than the 0 there is a drum left out', async () => {
+  const counter = row as unknown as CounterReading;
+  const reads = (wider: string, scores = [0.92, 0.86, 0.58]) => async (r: { cx: number; width: number }[]) => [
+    r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105], [0.38, 0.95, 0.95]) : readAt(r[0], wider, [45, 75, 105], scores),
+  ];
+  // An `8` at the window's edge, cut by the first strip and read `0` at 0.38, read whole as `8`.
+  assert.equal(await drumBefore(counter, reads('808'), unboxed, noLook), 8);
+  assert.equal(await drumBefore(counter, reads('008'), unboxed, noLook), 0);
+  // Read there less surely than the first strip's 0, it says nothing.
+  assert.equal(await drumBefore(counter, reads('808', [0.3, 0.86, 0.58]), unboxed, noLook), 0);
+  // A 1 there must be sure, as in the first strip (the window's frame).
+  assert.equal(await drumBefore(counter, reads('108', [0.8, 0.95, 0.95]), unboxed, noLook), 0);
+  assert.equal(await drumBefore(counter, reads('108', [0.95, 0.95, 0.95]), unboxed, noLook), 1);
+  // Off the row's pitch, or without the row's first digits after it, it says nothing.
+  assert.equal(await drumBefore(counter, async (r) => [r[0].width === headStrip(row).width ? readAt(r[0], '008', [45, 75, 105], [0.38, 0.95, 0.95]) : readAt(r[0], '808', [58, 75, 105])], unboxed, noLook), 0);
+  assert.equal(await drumBefore(counter, reads('835'), unboxed, noLook), 0);
+});
+
 test('a drum left out before the row sets the least reading the counter can show', () => {
   // `131567` with a red tenth, and a 9 read before it: at least 900000.0 kWh.
   assert.equal(leftOutFloor({ digits: '131567', decimals: 1, drumBefore: 9 }), 900000);

@@ -73,6 +73,19 @@ test("a lone drum's box turned well off the row's axis gives its digit unsurely;
   }
 });
 
+test("a lone drum's box turned well off the row's axis is no guide to where the row goes on: the row's longest line is", () => {
+  const turned = (text: string, cx: number, angle: number) => {
+    const l = line(text, cx, 100, 40);
+    return { ...l, rect: { ...l.rect, angle } };
+  };
+  // A gas face's red `7` boxed alone 30 degrees off, the `6` a pitch on boxed level: one row.
+  const row = findCounterWindows([line('45420', 100, 100, 40), turned('1', 150, 0.52), line('6', 200, 100, 40)]);
+  assert.equal(row[0].cells.map((c) => c.digit).join(''), '4542016');
+  // A glyph a pitch on off the row's line still starts no part of it.
+  const off = findCounterWindows([line('45420', 100, 100, 40), turned('1', 150, 0.52), line('6', 200, 125, 40)]);
+  assert.equal(off[0].cells.map((c) => c.digit).join(''), '454201');
+});
+
 test('digitsPastWord counts a model code\'s digits past its letter, not a unit\'s exponent', () => {
   assert.equal(digitsPastWord('2023F189-8'), 4);
   assert.equal(digitsPastWord('12345m3'), 0);

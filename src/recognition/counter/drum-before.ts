@@ -47,16 +47,22 @@ export function glyphBefore(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: R
 /**
  * The digits of the drums `missing` pitches before the row's first cell, as a number, when the
  * re-read of `strip` holds them and then the row's first KNOWN digits, each on the row's pitch;
- * else null. A first drum read as a lone `1` must be read surely (FRAME_ONE_SCORE).
+ * else null. A first drum read as a lone `1` must be read surely (FRAME_ONE_SCORE). `spanned`: the
+ * drums before the row the strip spans, when more than `missing` (see headDigits).
  */
-export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop, missing = 1): number | null {
+export function leftOutDrums(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop, missing = 1, spanned = missing): number | null {
   // One of the row's first digits on its place anchors the re-read: the other may be one the row
   // misread (a small register's first `6` read `5`, the `44` before it boxed apart: `6023.7` for `446023.6`).
-  const found = headDigits(c, missing, strip, rec, KNOWN - 1);
+  const found = headDigits(c, missing, strip, rec, KNOWN - 1, spanned);
   if (!found) return null;
   const [drum] = found;
   if (drum.digit === 1 && drum.score < FRAME_ONE_SCORE) return null;
   return Number(found.slice(0, missing).map((d) => d.digit).join(''));
+}
+
+/** How surely a re-read of `strip` (spanning `spanned` drums before the row) read the drum right before it; 0 for none. */
+function drumScore(c: Pick<CounterReading, 'cells' | 'pitch'>, strip: RotatedRect, rec: RecognizedCrop | undefined, spanned = 1): number {
+  return (rec && headDigits(c, 1, strip, rec, KNOWN - 1, spanned)?.[0]?.score) ?? 0;
 }
 
 /**
@@ -84,6 +90,12 @@ export async function drumBefore(c: CounterReading, recognize: RecognizeRects, b
     const wider = headStrip(c, 2);
     const [again] = await recognize([wider]);
     const two = again ? leftOutDrums(c, wider, again, 2) : null;
+    // Nothing in the wider strip's first place (the window's frame): it read the drum right before
+    // the row again, whole where the first strip cut it at its edge. Another digit there than a 0,
+    // read more surely than the first strip's, holds the row short (a sideways serif register's
+    // first `8`, read `0` at 0.38, then `8` at 0.92: `209.3` for `800209.2`); a 1 must be sure.
+    const again1 = two === null && again ? leftOutDrums(c, wider, again, 1, 2) : null;
+    if (again1 !== null && again1 !== 0 && drumScore(c, wider, again, 2) > drumScore(c, strip, rec)) return again1;
     if (two !== null || one !== null) return two ?? one;
   }
   // An unsure `1` in a cell of the row's look is a drum, not a frame (a glared register's first `1`,

@@ -41,15 +41,16 @@ export interface HeadDigit {
  * The digits of a re-read of `missing` drums before the row through its first KNOWN cells, centred
  * on `rect` (that span, half a pitch to spare each side): one per drum, each on the row's pitch, the
  * row's own first digits where they are (`matched` of them at least); else null. A look-alike letter
- * counts as an unsure digit.
+ * counts as an unsure digit. `spanned`: the drums before the row `rect` spans, when more than
+ * `missing` (its first places hold nothing).
  */
-export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: number, rect: RotatedRect, rec: RecognizedCrop, matched = KNOWN): HeadDigit[] | null {
+export function headDigits(c: Pick<CounterReading, 'cells' | 'pitch'>, missing: number, rect: RotatedRect, rec: RecognizedCrop, matched = KNOWN, spanned = missing): HeadDigit[] | null {
   const m = missing + KNOWN;
   const found: HeadDigit[] = [];
   for (let i = 0; i < rec.text.length; i++) {
     const ch = digitLookalike(rec.text[i]);
     if (ch === undefined) continue;
-    const pos = headPlace(c, missing, rect, rec, i);
+    const pos = headPlace(c, spanned, rect, rec, i) - (spanned - missing);
     if (Math.abs(pos - found.length) > MAX_CELL_OFFSET) return null;
     const score = rec.charScores[i] ?? rec.score;
     found.push({ digit: ch.charCodeAt(0) - 48, score: ch !== rec.text[i] ? Math.min(score, LOOKALIKE_SCORE) : score, pos });

@@ -151,6 +151,10 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
     const group = [seed];
     used.add(seed.i);
     let last = seed.l;
+    // The longest line so far sets the row's direction where the last box is skewed from it: a glyph
+    // boxed askew is no guide to where the next one lies (a rendered gas face's red `7`, boxed 30
+    // degrees off, left the `6` after it out of the row: `45420.1` for `45420.764`).
+    let longest = seed.l;
     for (const other of byX) {
       if (used.has(other.i)) continue;
       const o = other.l;
@@ -158,8 +162,9 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
       const hRatio = o.rect.height / last.rect.height;
       const short = [...o.text].length <= 2 || [...last.text].length <= 2;
       const h = Math.max(o.rect.height, last.rect.height);
-      const c = Math.cos(last.rect.angle);
-      const s = Math.sin(last.rect.angle);
+      const angle = skewedFrom(last.rect.angle, longest.rect.angle) ? longest.rect.angle : last.rect.angle;
+      const c = Math.cos(angle);
+      const s = Math.sin(angle);
       const dx = o.rect.cx - last.rect.cx;
       const dy = o.rect.cy - last.rect.cy;
       const along = dx * c + dy * s;
@@ -171,6 +176,7 @@ export function findCounterWindows(lines: OcrLineDetail[]): CounterWindow[] {
       group.push(other);
       used.add(other.i);
       last = o;
+      if ([...o.text].length >= [...longest.text].length) longest = o;
     }
     const w = buildWindow(group.map((g) => g.l), group.map((g) => g.i), maxH);
     windows.push(gapBoxed(w, cand.filter((o) => !w.lineIndexes.includes(o.i)).map((o) => o.l)) ? { ...w, gapBoxed: true } : w);
