@@ -9,10 +9,10 @@ const T1_SCORE = 0.6;
 /**
  * `TARIFF`, `TARIFA`, Polish `TARYFA`, and Russian `ТАРИФ` as the recogniser's Latin and Greek
  * look-alikes write it (`TAPVΦ`, `TapuΦ`, `TAPH` in a serif face, `Tapw` in a small monospaced one; its
- * `Ф` an `O`, a `Q`, a `中`, a `の`, a `d`, a `?` or lost: a serif `Тариф` under a warm cast read `Tapud`, a
- * glared serif `ТАРИФ 4` `TAPH?4`).
+ * `Ф` an `O`, a zero, a `Q`, a `中`, a `の`, a `d`, a `?` or lost: a serif `Тариф` under a warm cast read
+ * `Tapud`, a glared serif `ТАРИФ 4` `TAPH?4`, a small monospaced `ТАРИФ 1` `TAPV01`).
  */
-const TARIFF_STEM = String.raw`ta[rp][iuvynhw][foqdp中の?]{0,2}a?`;
+const TARIFF_STEM = String.raw`ta[rp][iuvynhw][foq0dp中の?]{0,2}a?`;
 /**
  * A colon after the word, printed (`TARIFF: 2`) or read into the gap before a number boxed apart (a
  * small `RATE 3` turned sideways and back read `RATE :` and `3`).

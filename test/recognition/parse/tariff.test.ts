@@ -48,6 +48,9 @@ test('OBIS 1.8.x, stated tariff counts, day/night and Chinese peak/valley', () =
   assert.equal(tariffOf('Tapw4', '5157.7'), 4, 'a small monospaced face: its И read as w, its Ф lost');
   assert.equal(tariffOf('TAPH?4', '159.71'), 4, 'a glared serif face: its Ф read as a question mark');
   assert.equal(tariffOf('TAPNO1', '012345.67'), 2);
+  assert.equal(tariffOf('TAPV01', '82885.5'), 2, 'its Ф read as a zero: `ТАРИФ 1`');
+  assert.equal(tariffOf('TAPV03', '82885.5'), 3);
+  assert.equal(tariffOf('TAP01', '82885.5'), 1, 'no tariff word');
   assert.equal(tariffOf('MHOIOTAPHOHbIN'), 2);
   assert.equal(tariffOf('TAPE 2'), 1);
   assert.equal(tariffOf('2-TAPVΦHbIN'), 2);
