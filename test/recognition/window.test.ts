@@ -57,11 +57,13 @@ test('two digit lines that overlap along the row join even when one box is much 
   assert.deepEqual(apart[0].lineIndexes, [1]);
 });
 
+/** A lone drum's line on the row's level (y = 100, 40 px high), its box turned by `angle`. */
+function turned(text: string, cx: number, angle: number): OcrLineDetail {
+  const l = line(text, cx, 100, 40);
+  return { ...l, rect: { ...l.rect, angle } };
+}
+
 test("a lone drum's box turned well off the row's axis gives its digit unsurely; a quarter turn does not count", () => {
-  const turned = (text: string, cx: number, angle: number) => {
-    const l = line(text, cx, 100, 40);
-    return { ...l, rect: { ...l.rect, angle } };
-  };
   // A red 7 boxed alone at 41 degrees and read as a sure `1`: the CNN must be able to veto it.
   const skewed = findCounterWindows([line('7544', 100, 100, 40), turned('1', 135, 0.72), line('90', 150, 100, 40)]);
   assert.equal(skewed[0].cells.map((c) => c.digit).join(''), '7544190');
@@ -74,10 +76,6 @@ test("a lone drum's box turned well off the row's axis gives its digit unsurely;
 });
 
 test("a lone drum's box turned well off the row's axis is no guide to where the row goes on: the row's longest line is", () => {
-  const turned = (text: string, cx: number, angle: number) => {
-    const l = line(text, cx, 100, 40);
-    return { ...l, rect: { ...l.rect, angle } };
-  };
   // A gas face's red `7` boxed alone 30 degrees off, the `6` a pitch on boxed level: one row.
   const row = findCounterWindows([line('45420', 100, 100, 40), turned('1', 150, 0.52), line('6', 200, 100, 40)]);
   assert.equal(row[0].cells.map((c) => c.digit).join(''), '4542016');
