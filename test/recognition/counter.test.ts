@@ -72,6 +72,15 @@ test('trailingRedRun counts the red fractional drums only when they form the tai
   assert.equal(trailingRedRun([0, 0, 0.06, 0.08, 0.2, 0.74, 0.81, 0.83]), 3);
   // On a row whose black drums are free of red, a weakly red first cell is a worn red drum still.
   assert.equal(trailingRedRun([0, 0, 0, 0.01, 0.2, 0.74, 0.81, 0.83]), 4);
+  // A run longer than any row's red drums: its first cells, far less red than its reddest, are black
+  // drums under a warm cast, however free of red the shadowed cells before it (a dim, warm-lit
+  // Itelma's cores: `43.916` for `439.160`).
+  assert.equal(trailingRedRun([0.01, 0.04, 0.12, 0.14, 0.22, 0.8, 0.92, 0.84]), 3);
+  // Not where the run's cells are about as red as each other: the whole run, more cells than a row's
+  // red drums, which gives no decimal cue...
+  assert.equal(trailingRedRun([0, 0.02, 0.5, 0.55, 0.6, 0.62, 0.7, 0.66]), 6);
+  // ... and a run of four is left to the checks above.
+  assert.equal(trailingRedRun([0, 0, 0, 0, 0.12, 0.8, 0.92, 0.84]), 4);
 });
 
 test('redRunWithCores takes in a drum whose centre alone is red, never a black drum or a reddish row', () => {

@@ -309,6 +309,14 @@ export function trailingRedRun(red: number[]): number {
   // Itelma's `9` at 0.20 before red drums at 0.74 and more gave `43.916` for `439.160`).
   const reddish = Math.max(0, ...red.slice(0, red.length - k)) >= RED_CELL / 2;
   while (reddish && k > 1 && red[red.length - k] < WEAK_LEAD * Math.min(...red.slice(red.length - k + 1))) k--;
+  // A run longer than any row's red drums holds black drums too, however free of red the cells before
+  // it: its first cells, far less red than its reddest, are black drums under a warm cast (a dim,
+  // warm-lit Itelma held askew: its `4`, `3` and `9` at 0.12 to 0.22 of red in their cores, its red
+  // drums at 0.80 to 0.92, the leading `0`s in the shadow under 0.04: `43.916` for `439.160`).
+  if (k > MAX_RED_DRUMS) {
+    const strongest = Math.max(...red.slice(red.length - k));
+    while (k > 1 && red[red.length - k] < WEAK_LEAD * strongest) k--;
+  }
   // The black cells must be clearly not red, so a reddish photo does not fake a boundary.
   const blackMax = Math.max(0, ...red.slice(0, red.length - k));
   const redMin = Math.min(...red.slice(red.length - k));
